@@ -1,0 +1,328 @@
+@auth
+Feature: The authMiddleware route guard
+  authMiddleware lets a request through only with a valid bearer token, puts the token's payload on
+  req.user and req.locals.user, and otherwise answers 401 with a JSON error and a Bearer challenge.
+
+  Background:
+    Given the environment variable "JWT_SECRET" is "guard-secret-0123456789"
+
+  Rule: AUTH-010 authMiddleware admits a valid bearer token and stores its payload
+
+    Scenario: register, log in, and read /me with the token
+      Given the app:
+        """
+        const users = new Map();
+        let nextId = 1;
+        app.use(json());
+        app.post('/register', async (req, res) => {
+          const { email, password } = req.body;
+          const user = { id: nextId++, email, passwordHash: await hashPassword(password) };
+          users.set(email, user);
+          res.status(201).json({ id: user.id, email });
+        });
+        app.post('/login', async (req, res) => {
+          const user = users.get(req.body.email);
+          if (!user || !(await comparePassword(req.body.password, user.passwordHash))) {
+            return res.status(401).json({ error: 'Invalid credentials' });
+          }
+          res.json({ token: generateToken({ id: user.id, email: user.email }) });
+        });
+        app.get('/me', authMiddleware, (req, res) => {
+          res.json({ user: { id: req.user.id, email: req.user.email }, sameInLocals: req.locals.user === req.user, inResLocals: res.locals.user === req.user });
+        });
+        """
+      When I POST "/register" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical engine" }
+        """
+      And I POST "/login" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical engine" }
+        """
+      And I keep the JSON field "token" of the response as the token "ada"
+      And I GET "/me" with the Authorization header "Bearer {{ada}}"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "user": { "id": 1, "email": "ada@example.com" }, "sameInLocals": true, "inResLocals": true }
+        """
+
+    Scenario Outline: the scheme is matched whatever its case, with spaces around the token
+      Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": "u-9", "email": "grace@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.json({ email: req.user.email }));
+        """
+      When I GET "/me" with the Authorization header "<header>"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "email": "grace@example.com" }
+        """
+
+      Examples:
+        | header           |
+        | Bearer {{t}}     |
+        | bearer {{t}}     |
+        | BEARER {{t}}     |
+        | Bearer   {{t}}   |
+
+    Scenario: a guard mounted on a prefix covers every route below it
+      Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 1, "email": "root@example.com" }
+        """
+      And the app:
+        """
+        app.use('/admin', authMiddleware);
+        app.get('/admin/stats', (req, res) => res.json({ by: req.user.email }));
+        app.get('/public', (req, res) => res.json({ open: true }));
+        """
+      When I GET "/admin/stats"
+      Then the status is 401
+      When I GET "/admin/stats" with the Authorization header "Bearer {{t}}"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "by": "root@example.com" }
+        """
+      And the server still answers GET "/public" with 200
+
+    Scenario Outline: a guard on a prefix cannot be skipped by spelling the path <path>
+      Given the app:
+        """
+        app.use('/admin', authMiddleware);
+        app.get('/admin/secret', (req, res) => res.send('SECRET'));
+        app.get('/admin/:name', (req, res) => res.send(`SECRET ${req.params.name}`));
+        app.get('/public/*', (req, res) => res.send('public'));
+        """
+      When I GET the raw path "<path>"
+      Then the body does not contain "SECRET"
+      And the server still answers GET "/public/page" with 200
+
+      Examples:
+        | path                      |
+        | /admin/secret             |
+        | /admin/secret/            |
+        | /ADMIN/secret             |
+        | //admin/secret            |
+        | /./admin/secret           |
+        | /public/../admin/secret   |
+        | /public/..%2fadmin/secret |
+        | /admin%2fsecret           |
+        | /admin;x/secret           |
+        | /admin\\secret            |
+        | \\admin\\secret           |
+        | /%61dmin/secret           |
+        | /admin//secret            |
+
+  Rule: AUTH-011 Anything else is a 401 with a JSON error and a Bearer challenge
+
+    Scenario: no Authorization header
+      Given the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me"
+      Then the status is 401
+      And the header "WWW-Authenticate" is "Bearer"
+      And the content type is "application/json; charset=utf-8"
+      And the JSON body is:
+        """
+        { "error": "Missing bearer token" }
+        """
+
+    Scenario Outline: another scheme gets a challenge without an error code
+      Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me" with the Authorization header "<header>"
+      Then the status is 401
+      And the header "WWW-Authenticate" is "Bearer"
+      And the JSON body is:
+        """
+        { "error": "Authorization scheme must be Bearer" }
+        """
+
+      Examples:
+        | header                 |
+        | Basic dXNlcjpwYXNz     |
+        | Token {{t}}            |
+        | {{t}}                  |
+
+    Scenario Outline: a Bearer header without exactly one token is an invalid request
+      Given the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me" with the Authorization header "<header>"
+      Then the status is 401
+      And the header "WWW-Authenticate" contains "Bearer error=\"invalid_request\""
+      And the JSON body is:
+        """
+        { "error": "Malformed Authorization header" }
+        """
+
+      Examples:
+        | header          |
+        | Bearer          |
+        | Bearer one two  |
+
+    Scenario Outline: a token verifyToken refuses is an invalid token
+      Given a token "foreign" signed with HS256 and the secret "not-the-guard-secret", carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And an unsigned alg-none token "unsigned", carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And a token "hs512" signed with HS512 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And a token "rs256" signed with RS256 by a fresh key pair, carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me" with the Authorization header "Bearer <token>"
+      Then the status is 401
+      And the header "WWW-Authenticate" is "Bearer error=\"invalid_token\", error_description=\"The token is invalid\""
+      And the body does not contain "handler ran"
+      And the JSON body is:
+        """
+        { "error": "Invalid token" }
+        """
+
+      Examples:
+        | token         |
+        | not-a-jwt     |
+        | a.b.c         |
+        | {{foreign}}   |
+        | {{unsigned}}  |
+        | {{hs512}}     |
+        | {{rs256}}     |
+
+    Scenario: an expired token is told apart from an invalid one
+      Given a token "old" signed with HS256 and the secret "guard-secret-0123456789" that expired 30 seconds ago, carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me" with the Authorization header "Bearer {{old}}"
+      Then the status is 401
+      And the header "WWW-Authenticate" is "Bearer error=\"invalid_token\", error_description=\"The token has expired\""
+      And the JSON body is:
+        """
+        { "error": "Token expired" }
+        """
+
+  Rule: AUTH-012 authMiddleware answers its refusals itself
+
+    Scenario: a refusal reaches neither the handler nor the app's error handler
+      Given the app:
+        """
+        let handlerRan = false;
+        let errorHandlerRan = false;
+        app.get('/me', authMiddleware, (req, res) => {
+          handlerRan = true;
+          res.send('handler ran');
+        });
+        app.get('/ran', (req, res) => res.json({ handlerRan, errorHandlerRan }));
+        app.setErrorHandler((err, req, res) => {
+          errorHandlerRan = true;
+          res.status(418).json({ teapot: true });
+        });
+        """
+      When I GET "/me" with the Authorization header "Bearer not-a-jwt"
+      Then the status is 401
+      When I GET "/ran"
+      Then the JSON body is:
+        """
+        { "handlerRan": false, "errorHandlerRan": false }
+        """
+
+    Scenario: with cors() mounted first, a preflight for the Authorization header is not refused
+      Given the app:
+        """
+        app.use(cors({ origin: 'https://app.example.com' }));
+        app.use('/api', authMiddleware);
+        app.get('/api/me', (req, res) => res.json({ user: req.user }));
+        """
+      When I OPTIONS "/api/me" with headers:
+        | Origin                         | https://app.example.com |
+        | Access-Control-Request-Method  | GET                     |
+        | Access-Control-Request-Headers | authorization           |
+      Then the status is 204
+      And the header "Access-Control-Allow-Origin" is "https://app.example.com"
+      And the header "Access-Control-Allow-Headers" contains "authorization"
+      And the header "WWW-Authenticate" is absent
+      When I GET "/api/me" with headers:
+        | Origin | https://app.example.com |
+      Then the status is 401
+
+    Scenario: an OPTIONS request without cors() in front is guarded like any other
+      Given the app:
+        """
+        app.use('/api', authMiddleware);
+        app.all('/api/me', (req, res) => res.json({ secret: 'reached' }));
+        """
+      When I OPTIONS "/api/me" with headers:
+        | Origin                         | https://app.example.com |
+        | Access-Control-Request-Method  | GET                     |
+        | Access-Control-Request-Headers | authorization           |
+      Then the status is 401
+      And the body does not contain "reached"
+
+  Rule: AUTH-013 A missing JWT_SECRET reaches the error handler, not the client as a 401
+
+    Scenario: the default answer is a 500 that does not mention the secret
+      Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And the environment variable "JWT_SECRET" is unset
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me" with the Authorization header "Bearer {{t}}"
+      Then the status is 500
+      And the header "WWW-Authenticate" is absent
+      And the body does not contain "JWT_SECRET"
+      And the body does not contain "handler ran"
+
+    Scenario: the app's error handler receives KIT_ERR_AUTH_NO_SECRET
+      Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 1, "email": "a@example.com" }
+        """
+      And the environment variable "JWT_SECRET" is ""
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        app.setErrorHandler((err, req, res) => {
+          res.status(err.status ?? 500).json({ code: err.code, expose: err.expose });
+        });
+        """
+      When I GET "/me" with the Authorization header "Bearer {{t}}"
+      Then the status is 500
+      And the JSON body is:
+        """
+        { "code": "KIT_ERR_AUTH_NO_SECRET", "expose": false }
+        """

@@ -1,0 +1,357 @@
+@app
+Feature: The application
+  `kit()` returns an application. Routes, middleware, plugins and the error handler are registered on
+  it; `listen()` serves it with node:http.
+
+  Rule: APP-001 Every call of kit() gives an independent app
+
+    Scenario: Two apps serve different routes side by side
+      Given the app:
+        """js
+        app.get('/who', (req, res) => res.send('first'));
+        const second = kit();
+        second.get('/who', (req, res) => res.send('second'));
+        second.get('/only-second', (req, res) => res.send('yes'));
+        world.second = second.listen(0, '127.0.0.1');
+        await new Promise((resolve) => world.second.once('listening', resolve));
+        """
+      When I GET "/who"
+      Then the body is "first"
+      When I GET "/only-second"
+      Then the status is 404
+      And this holds:
+        """js
+        const port = world.second.address().port;
+        const answer = await fetch(`http://127.0.0.1:${port}/who`);
+        assert.equal(await answer.text(), 'second');
+        world.second.close();
+        """
+
+  Rule: APP-002 Registering methods chain
+
+    Scenario: Every registrar returns the app
+      Given the app:
+        """js
+        const returned = [
+          app.get('/a', (req, res) => res.send('a')),
+          app.post('/a', (req, res) => res.send('post')),
+          app.put('/a', (req, res) => res.send('put')),
+          app.patch('/a', (req, res) => res.send('patch')),
+          app.delete('/a', (req, res) => res.send('delete')),
+          app.head('/h', (req, res) => res.end()),
+          app.options('/a', (req, res) => res.send('options')),
+          app.all('/any', (req, res) => res.send('any')),
+          app.use((req, res, next) => next()),
+          app.setErrorHandler((err, req, res) => res.status(500).json({ error: 'x' })),
+          app.register(() => {}),
+        ];
+        world.allApp = returned.every((value) => value === app);
+        app.get('/chain', (req, res) => res.send('one')).get('/chain2', (req, res) => res.send('two'));
+        """
+      When I GET "/chain2"
+      Then the body is "two"
+      And this holds:
+        """js
+        assert.equal(world.allApp, true);
+        """
+
+  Rule: APP-003 listen() starts a real server on the port given
+
+    Scenario: Port 0 picks a free port and the callback runs once listening
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send('up'));
+        world.called = false;
+        const server = app.listen(0, '127.0.0.1', () => { world.called = true; });
+        await new Promise((resolve) => server.once('listening', resolve));
+        world.listenPort = server.address().port;
+        return server;
+        """
+      When I GET "/"
+      Then the body is "up"
+      And this holds:
+        """js
+        assert.equal(world.called, true);
+        assert.ok(Number.isInteger(world.listenPort) && world.listenPort > 0);
+        assert.equal(typeof world.server.close, 'function');
+        """
+
+    Scenario: listen() takes Node's argument forms
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send('up'));
+        world.calls = [];
+        const a = app.listen(() => world.calls.push('no port'));
+        const b = app.listen(0, '127.0.0.1', 511, () => world.calls.push('with backlog'));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        a.close();
+        return b;
+        """
+      When I GET "/"
+      Then the body is "up"
+      And this holds:
+        """js
+        assert.deepEqual([...world.calls].sort(), ['no port', 'with backlog']);
+        """
+
+  Rule: APP-004 A synchronous plugin runs at once
+
+    Scenario: A plugin receives the app and its options
+      Given the app:
+        """js
+        function greeter(instance, options) {
+          instance.get('/greet', (req, res) => res.send(`${options.greeting}, ${options.name}`));
+        }
+        world.result = app.register(greeter, { greeting: 'hello', name: 'kit' });
+        app.register((instance, options) => { world.defaultOptions = options; });
+        """
+      When I GET "/greet"
+      Then the body is "hello, kit"
+      And this holds:
+        """js
+        assert.equal(typeof world.result.then, 'undefined');
+        assert.deepEqual(world.defaultOptions, {});
+        """
+
+  Rule: APP-005 An asynchronous plugin is awaited
+
+    Scenario: Routes added after an await are in place once register resolves
+      Given the app:
+        """js
+        const returned = await app.register(async (instance, options) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          instance.get('/late', (req, res) => res.json({ prefix: options.prefix }));
+        }, { prefix: 'v1' });
+        world.sameApp = returned === app;
+        """
+      When I GET "/late"
+      Then the JSON body is:
+        """json
+        { "prefix": "v1" }
+        """
+      And this holds:
+        """js
+        assert.equal(world.sameApp, true);
+        """
+
+    Scenario: A plugin that rejects makes register reject with its error
+      Given the app:
+        """js
+        try {
+          await app.register(async () => { throw new Error('plugin failed'); });
+          world.outcome = 'resolved';
+        } catch (err) {
+          world.outcome = err.message;
+        }
+        app.get('/', (req, res) => res.send('still fine'));
+        """
+      When I GET "/"
+      Then the body is "still fine"
+      And this holds:
+        """js
+        assert.equal(world.outcome, 'plugin failed');
+        """
+
+  Rule: APP-006 Misuse at setup time fails at once
+
+    Scenario Outline: <misuse> throws a TypeError when registered
+      Given the app:
+        """js
+        try {
+          <code>;
+          world.thrown = 'nothing';
+        } catch (err) {
+          world.thrown = err.constructor.name;
+        }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.thrown, 'TypeError');
+        """
+
+      Examples:
+        | misuse                         | code                                                  |
+        | a handler that is not a function | app.get('/x', 'not a function')                      |
+        | an undefined handler           | app.post('/x', undefined)                             |
+        | a route without handlers       | app.get('/x')                                         |
+        | a path without a leading slash | app.get('users', (req, res) => res.end())            |
+        | a regular-expression parameter | app.get('/users/:id(\\d+)', (req, res) => res.end())  |
+        | a wildcard in the middle       | app.get('/a/*/b', (req, res) => res.end())            |
+        | a use() prefix with a parameter | app.use('/users/:id', (req, res, next) => next())    |
+        | an empty segment               | app.get('/a//b', (req, res) => res.end())             |
+        | a dot segment                  | app.get('/a/./b', (req, res) => res.end())            |
+        | use() with an object           | app.use({})                                           |
+        | a plugin that is not a function | app.register('plugin')                               |
+        | an error handler that is not a function | app.setErrorHandler(null)                    |
+
+  @kit-lifecycle
+  Rule: APP-007 close() stops the server gracefully
+
+    Scenario: In-flight requests finish, then the server closes and onClose hooks run
+      Given the app:
+        """js
+        world.events = [];
+        app.get('/slow', async (req, res) => {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          res.send('finished');
+          world.events.push('sent');
+        });
+        app.onClose(() => { world.events.push('hook'); });
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const slow = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => `${r.status} ${await r.text()}`);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await world.app.close({ timeout: 2000 });
+        world.events.push('closed');
+        assert.equal(await slow, '200 finished');
+        assert.deepEqual(world.events, ['sent', 'hook', 'closed']);
+        assert.equal(world.server.listening, false);
+        """
+
+    Scenario: A request arriving on an open connection while closing gets 503
+      Given the app:
+        """js
+        app.get('/slow', async (req, res) => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          res.send('done');
+        });
+        app.get('/fast', (req, res) => res.send('fast'));
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const port = world.server.address().port;
+        const socket = net.connect(port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk.toString('latin1'); });
+        const other = net.connect(port, '127.0.0.1');
+        await new Promise((resolve) => other.once('connect', resolve));
+        other.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const closing = world.app.close({ timeout: 2000 });
+        socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await new Promise((resolve) => socket.once('close', resolve));
+        other.destroy();
+        await closing;
+        assert.match(received, /^HTTP\/1\.1 503 /);
+        assert.match(received, /connection: close/i);
+        """
+
+    Scenario: A second close() joins the first instead of running the hooks early
+      Given the app:
+        """js
+        world.events = [];
+        app.get('/slow', async (req, res) => {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          res.send('finished');
+          world.events.push('sent');
+        });
+        app.onClose(() => { world.events.push('hook'); });
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const slow = fetch(`http://127.0.0.1:${port}/slow`).then((r) => r.text());
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        const first = world.app.close({ timeout: 2000 });
+        const second = world.app.close({ timeout: 2000 });
+        await second;
+        world.events.push('second resolved');
+        await first;
+        assert.equal(await slow, 'finished');
+        assert.deepEqual(world.events, ['sent', 'hook', 'second resolved']);
+        """
+
+    Scenario: close() right after listen() still frees the port, and the app can listen again
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send('again'));
+        const early = app.listen(0, '127.0.0.1');
+        await app.close();
+        world.earlyListening = early.listening;
+        """
+      When I GET "/"
+      Then the status is 200
+      And the body is "again"
+      And this holds:
+        """js
+        assert.equal(world.earlyListening, false);
+        """
+
+  @kit-lifecycle
+  Rule: APP-008 Server timeouts stay on and are configurable
+
+    Scenario: Node's defaults apply unless kit() sets them
+      Given the app:
+        """js
+        const configured = kit({ requestTimeout: 1500, headersTimeout: 1000, keepAliveTimeout: 700 });
+        configured.get('/', (req, res) => res.send('ok'));
+        const server = configured.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        world.timeouts = [server.requestTimeout, server.headersTimeout, server.keepAliveTimeout];
+        world.settings = configured.settings;
+        const plain = app.listen(0, '127.0.0.1');
+        await new Promise((resolve) => plain.once('listening', resolve));
+        world.defaults = [plain.requestTimeout, plain.headersTimeout, plain.keepAliveTimeout];
+        plain.close();
+        return server;
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.timeouts, [1500, 1000, 700]);
+        assert.deepEqual(world.settings, { requestTimeout: 1500, headersTimeout: 1000, keepAliveTimeout: 700 });
+        assert.deepEqual(world.defaults, [300000, 60000, 5000]);
+        """
+
+    Scenario: A client that never finishes its headers gets 408
+      Given the app:
+        """js
+        const strict = kit({ requestTimeout: 600, headersTimeout: 500 });
+        strict.get('/', (req, res) => res.send('ok'));
+        const server = strict.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        return server;
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk; });
+        socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        const timeout = new Promise((resolve) => setTimeout(resolve, 5000));
+        await Promise.race([closed, timeout]);
+        socket.destroy();
+        assert.match(received, /^HTTP\/1\.1 408 /);
+        """
+      And the server still answers GET "/" with 200
+
+  @kit-routes
+  Rule: APP-009 The app knows its routes
+
+    Scenario: routes() lists methods and full paths, mounted routers included
+      Given the app:
+        """js
+        app.get('/users', (req, res) => res.end());
+        app.post('/users', (req, res) => res.end());
+        const admin = new Router();
+        admin.delete('/users/:id', (req, res) => res.end());
+        admin.get('/', (req, res) => res.end());
+        app.use('/admin', admin);
+        app.all('/health', (req, res) => res.end());
+        world.routes = app.routes();
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.routes, [
+          { method: 'GET', path: '/users' },
+          { method: 'POST', path: '/users' },
+          { method: 'DELETE', path: '/admin/users/:id' },
+          { method: 'GET', path: '/admin' },
+          { method: 'ALL', path: '/health' },
+        ]);
+        """

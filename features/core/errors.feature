@@ -1,0 +1,321 @@
+@errors
+Feature: Errors
+  Thrown errors and rejected promises become next(err). setErrorHandler and error middleware decide the
+  answer; without them kitjs answers safely: 404 text/plain for no match, never a stack for a 5xx.
+
+  Rule: ERR-001 A synchronous throw is next(err)
+
+    Scenario: A thrown error reaches the error handler
+      Given the app:
+        """js
+        app.get('/boom', () => { throw Object.assign(new Error('bad input'), { status: 422 }); });
+        app.setErrorHandler((err, req, res) => {
+          res.status(err.status || 500).set('Content-Type', 'application/json').send(JSON.stringify({ error: err.message }));
+        });
+        """
+      When I GET "/boom"
+      Then the status is 422
+      And the media type is "application/json"
+      And the JSON body is:
+        """json
+        { "error": "bad input" }
+        """
+
+  Rule: ERR-002 A rejected promise is next(err)
+
+    Scenario: An async handler's rejection reaches the error handler
+      Given the app:
+        """js
+        app.get('/later', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw Object.assign(new Error('not yet'), { status: 409 });
+        });
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({ error: err.message }));
+        """
+      When I GET "/later"
+      Then the status is 409
+      And the JSON body is:
+        """json
+        { "error": "not yet" }
+        """
+
+    Scenario Outline: A failure without a usable error is a 500 that shows nothing
+      Given the app:
+        """js
+        app.get('/fail', <handler>);
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/fail"
+      Then the status is 500
+      And the body is "Internal Server Error"
+      And the server still answers GET "/ok" with 200
+
+      Examples:
+        | handler                                          |
+        | () => Promise.reject(undefined)                  |
+        | () => Promise.reject(null)                       |
+        | async () => { throw 'a secret string'; }         |
+        | () => { throw 42; }                              |
+
+  Rule: ERR-003 setErrorHandler receives every unhandled error
+
+    Scenario: An error handler installed before the routes still receives their errors
+      Given the app:
+        """js
+        app.setErrorHandler(async (err, req, res) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          res.status(err.status ?? 500).json({ handled: err.message, path: req.path });
+        });
+        app.get('/fail', (req, res, next) => next(new Error('passed on')));
+        """
+      When I GET "/fail"
+      Then the status is 500
+      And the JSON body is:
+        """json
+        { "handled": "passed on", "path": "/fail" }
+        """
+
+  Rule: ERR-004 Error middleware
+
+    Scenario: Error middleware runs in order and ordinary handlers are skipped
+      Given the app:
+        """js
+        world.trail = [];
+        app.get('/fail', () => { throw new Error('first'); });
+        app.use((req, res, next) => { world.trail.push('ordinary'); next(); });
+        app.use((err, req, res, next) => { world.trail.push(`log ${err.message}`); next(err); });
+        app.use((err, req, res, next) => res.status(500).json({ caught: err.message }));
+        """
+      When I GET "/fail"
+      Then the JSON body is:
+        """json
+        { "caught": "first" }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.trail, ['log first']);
+        """
+
+    Scenario: next() from error middleware declares the error handled
+      Given the app:
+        """js
+        app.get('/recover', (req, res, next) => next(new Error('transient')));
+        app.use((err, req, res, next) => { req.locals.recovered = err.message; next(); });
+        app.use((req, res) => res.send(`recovered from ${req.locals.recovered}`));
+        """
+      When I GET "/recover"
+      Then the status is 200
+      And the body is "recovered from transient"
+
+    Scenario: An error leaves the routes: other matching routes and routers do not see it
+      Given the app:
+        """js
+        app.get('/x/:id', () => { throw new Error('from A'); });
+        app.get('/x/:id', (err, req, res, next) => res.send('route B caught it'));
+        const later = new Router();
+        later.use((err, req, res, next) => res.send('a router caught it'));
+        app.use(later);
+        app.use((err, req, res, next) => res.status(500).send(`app caught ${err.message}`));
+        """
+      When I GET "/x/1"
+      Then the status is 500
+      And the body is "app caught from A"
+
+    Scenario: A route can carry its own error middleware
+      Given the app:
+        """js
+        app.get('/local',
+          () => { throw new Error('local'); },
+          (err, req, res, next) => res.status(418).send(`route caught ${err.message}`));
+        """
+      When I GET "/local"
+      Then the status is 418
+      And the body is "route caught local"
+
+  Rule: ERR-005 Nothing matched: 404 text/plain, unless a catch-all answers
+
+    Scenario: An unmatched request is a 404 in plain text
+      Given the app:
+        """js
+        app.get('/exists', (req, res) => res.send('yes'));
+        """
+      When I GET "/missing"
+      Then the status is 404
+      And the content type is "text/plain; charset=utf-8"
+      And the body is "Not Found"
+
+    Scenario: A catch-all after the routes overrides the 404
+      Given the app:
+        """js
+        app.get('/exists', (req, res) => res.send('yes'));
+        app.use((req, res) => res.status(404).json({ error: `nothing at ${req.path}` }));
+        """
+      When I GET "/missing"
+      Then the status is 404
+      And the JSON body is:
+        """json
+        { "error": "nothing at /missing" }
+        """
+      When I GET "/exists"
+      Then the body is "yes"
+
+  Rule: ERR-006 The default error answer
+
+    Scenario: A 5xx shows only the status text, never the message or the stack
+      Given the app:
+        """js
+        app.get('/crash', () => { throw new Error('database password is hunter2 at /srv/app/db.js:12'); });
+        """
+      When I GET "/crash"
+      Then the status is 500
+      And the content type is "text/plain; charset=utf-8"
+      And the header "X-Content-Type-Options" is "nosniff"
+      And the body is "Internal Server Error"
+
+    Scenario Outline: The status comes from the error when it is 4xx or 5xx
+      Given the app:
+        """js
+        app.get('/e', () => { throw Object.assign(new Error('the message'), <fields>); });
+        """
+      When I GET "/e"
+      Then the status is <status>
+      And the body is "<body>"
+
+      Examples:
+        | fields                           | status | body                  |
+        | { status: 404 }                  | 404    | the message           |
+        | { statusCode: 422 }              | 422    | the message           |
+        | { status: 403, expose: false }   | 403    | Forbidden             |
+        | { status: 503 }                  | 503    | Service Unavailable   |
+        | { status: 302 }                  | 500    | Internal Server Error |
+        | { status: 'teapot' }             | 500    | Internal Server Error |
+
+    Scenario: The error's own headers are sent; the handler's content headers are not
+      Given the app:
+        """js
+        app.use((req, res, next) => { res.set('X-Trace', 'abc'); next(); });
+        app.get('/e', (req, res) => {
+          res.set({ 'Content-Type': 'image/png', 'Content-Encoding': 'gzip', ETag: '"v1"', 'Transfer-Encoding': 'chunked' });
+          throw Object.assign(new Error('slow down'), { status: 429, headers: { 'Retry-After': '30', 'Content-Encoding': 'br' } });
+        });
+        """
+      When I GET "/e"
+      Then the status is 429
+      And the header "Retry-After" is "30"
+      And the header "X-Trace" is "abc"
+      And the media type is "text/plain"
+      And the header "Content-Encoding" is absent
+      And the header "ETag" is absent
+      And the header "Transfer-Encoding" is absent
+      And the body is "slow down"
+
+    Scenario: The 404 does not carry the content headers middleware set for a body it never sent
+      Given the app:
+        """js
+        app.use((req, res, next) => { res.set({ 'Content-Encoding': 'gzip', 'Content-Disposition': 'attachment' }); next(); });
+        """
+      When I GET "/nothing"
+      Then the status is 404
+      And the header "Content-Encoding" is absent
+      And the header "Content-Disposition" is absent
+      And the body is "Not Found"
+
+  Rule: ERR-007 An error inside the error handler
+
+    Scenario: A throwing error handler gives the default answer and the server lives on
+      Given the app:
+        """js
+        app.get('/fail', () => { throw new Error('original'); });
+        app.get('/ok', (req, res) => res.send('ok'));
+        app.setErrorHandler(() => { throw new Error('handler broke'); });
+        """
+      When I GET "/fail"
+      Then the status is 500
+      And the body is "Internal Server Error"
+      And the server still answers GET "/ok" with 200
+
+    Scenario: A rejecting async error handler gives the default answer too
+      Given the app:
+        """js
+        app.get('/fail', () => { throw new Error('original'); });
+        app.setErrorHandler(async () => { throw Object.assign(new Error('handler rejected'), { status: 400 }); });
+        """
+      When I GET "/fail"
+      Then the status is 400
+      And the body is "handler rejected"
+
+  Rule: ERR-008 next() called twice
+
+    Scenario: The second call of next() is ignored
+      Given the app:
+        """js
+        world.runs = 0;
+        app.use((req, res, next) => { next(); next(); });
+        app.use(async (req, res, next) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          req.locals.user = 'ada';
+          next();
+        });
+        app.get('/', (req, res) => { world.runs += 1; res.send(`once for ${req.locals.user}`); });
+        """
+      When I GET "/"
+      Then the body is "once for ada"
+      And this holds:
+        """js
+        assert.equal(world.runs, 1);
+        """
+
+  Rule: ERR-009 An error after the response started
+
+    Scenario: An error after the headers were sent cuts the connection, and the server lives on
+      Given the app:
+        """js
+        app.get('/partial', (req, res, next) => {
+          res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '100' });
+          res.write('the beginning');
+          next(new Error('failed halfway'));
+        });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk; });
+        socket.write('GET /partial HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await new Promise((resolve) => socket.once('close', resolve));
+        assert.match(received, /^HTTP\/1\.1 200 /);
+        assert.ok(received.endsWith('the beginning'), 'the partial body is not followed by anything');
+        assert.ok(!received.includes('Internal Server Error'));
+        """
+      And the server still answers GET "/ok" with 200
+
+    Scenario: An error after the response was complete is only logged
+      Given the app:
+        """js
+        app.get('/done', async (req, res) => {
+          res.send('complete');
+          throw new Error('too late');
+        });
+        """
+      When I GET "/done"
+      Then the status is 200
+      And the body is "complete"
+      And the server still answers GET "/done" with 200
+
+  @kit-error-codes
+  Rule: ERR-010 next() with a string
+
+    Scenario: next() with an arbitrary string is a 500 error
+      Given the app:
+        """js
+        app.get('/', (req, res, next) => next('something went wrong'));
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({ code: err.code }));
+        """
+      When I GET "/"
+      Then the status is 500
+      And the JSON body is:
+        """json
+        { "code": "KIT_ERR_NEXT_STRING" }
+        """

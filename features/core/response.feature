@@ -1,0 +1,285 @@
+@response
+Feature: The response
+  Handlers answer with Express's senders. Every body kitjs produces carries an exact Content-Length.
+
+  Rule: RES-001 res.status() sets the status and chains
+
+    Scenario: status() chains into a sender
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.status(201).send('made'));
+        """
+      When I GET "/"
+      Then the status is 201
+      And the body is "made"
+
+    Scenario Outline: An invalid status is a 500 and the server keeps serving
+      Given the app:
+        """js
+        app.get('/bad', (req, res) => res.status(<code>).send('never'));
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/bad"
+      Then the status is 500
+      And the body does not contain "never"
+      And the server still answers GET "/ok" with 200
+
+      Examples:
+        | code     |
+        | 99       |
+        | 1000     |
+        | 200.5    |
+        | '200'    |
+        | NaN      |
+
+  Rule: RES-002 res.json() sends JSON
+
+    Scenario: json() sets the JSON content type and length
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.json({ name: 'café', list: [1, 2] }));
+        """
+      When I GET "/"
+      Then the content type is "application/json; charset=utf-8"
+      And the header "Content-Length" is "29"
+      And the JSON body is:
+        """json
+        { "name": "café", "list": [1, 2] }
+        """
+
+    Scenario: A Content-Type set before json() is kept
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.type('application/problem+json').json({ title: 'x' }));
+        """
+      When I GET "/"
+      Then the media type is "application/problem+json"
+
+    Scenario Outline: A value JSON cannot carry is a 500 with nothing sent before it
+      Given the app:
+        """js
+        app.get('/bad', (req, res) => { <setup>; res.json(value); });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/bad"
+      Then the status is 500
+      And the media type is "text/plain"
+      And the body is "Internal Server Error"
+      And the server still answers GET "/ok" with 200
+
+      Examples:
+        | setup                                   |
+        | const value = {}; value.self = value    |
+        | const value = { big: 10n }              |
+
+  Rule: RES-003 res.send() picks the type from the value
+
+    Scenario Outline: send(<value>) answers <type>
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send(<value>));
+        """
+      When I GET "/"
+      Then the content type is "<type>"
+      And the body is:
+        """
+        <body>
+        """
+
+      Examples:
+        | value                       | type                            | body           |
+        | '<b>hi</b>'                 | text/html; charset=utf-8        | <b>hi</b>      |
+        | Buffer.from('raw bytes')    | application/octet-stream        | raw bytes      |
+        | { ok: true }                | application/json; charset=utf-8 | {"ok":true}    |
+        | [1, 2]                      | application/json; charset=utf-8 | [1,2]          |
+        | 42                          | application/json; charset=utf-8 | 42             |
+
+    Scenario: send() without a value sends an empty body
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send());
+        """
+      When I GET "/"
+      Then the status is 200
+      And the header "Content-Length" is "0"
+      And the body is empty
+
+    Scenario: A Content-Type set earlier wins
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.type('text').send('plain words'));
+        """
+      When I GET "/"
+      Then the content type is "text/plain; charset=utf-8"
+
+  Rule: RES-004 res.sendStatus() sends the status text
+
+    Scenario Outline: sendStatus(<code>)
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.sendStatus(<code>));
+        """
+      When I GET "/"
+      Then the status is <code>
+      And the media type is "text/plain"
+      And the body is "<text>"
+
+      Examples:
+        | code | text                  |
+        | 201  | Created               |
+        | 404  | Not Found             |
+        | 503  | Service Unavailable   |
+        | 599  | 599                   |
+
+  Rule: RES-005 res.redirect() redirects
+
+    Scenario Outline: Redirect forms
+      Given the app:
+        """js
+        app.get('/old', (req, res) => res.redirect(<arguments>));
+        """
+      When I GET "/old"
+      Then the status is <status>
+      And the header "Location" is "<location>"
+      And the media type is "text/plain"
+
+      Examples:
+        | arguments                 | status | location           |
+        | '/new'                    | 302    | /new               |
+        | '/moved', 301             | 301    | /moved             |
+        | 307, '/temp'              | 307    | /temp              |
+        | '/a b?q=ü'                | 302    | /a%20b?q=%C3%BC    |
+
+    Scenario: The injected header never appears
+      Given the app:
+        """js
+        app.get('/old', (req, res) => res.redirect('/x\r\nSet-Cookie: evil=1'));
+        """
+      When I GET "/old"
+      Then the status is 302
+      And the header "Location" is "/x%0D%0ASet-Cookie:%20evil=1"
+      And the header "Set-Cookie" is absent
+
+    Scenario: A status that is not 3xx is a 500
+      Given the app:
+        """js
+        app.get('/old', (req, res) => res.redirect('/new', 200));
+        """
+      When I GET "/old"
+      Then the status is 500
+      And the header "Location" is absent
+
+  Rule: RES-006 res.set() sets one header or several
+
+    Scenario: One header, several, and chaining
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.set('X-One', '1').set({ 'X-Two': '2', 'X-Three': 3 }).send('ok'));
+        """
+      When I GET "/"
+      Then the header "X-One" is "1"
+      And the header "X-Two" is "2"
+      And the header "X-Three" is "3"
+
+    Scenario: A header value with CR/LF is refused
+      Given the app:
+        """js
+        app.get('/bad', (req, res) => res.set('X-Bad', 'a\r\nInjected: yes').send('never'));
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/bad"
+      Then the status is 500
+      And the header "Injected" is absent
+      And the server still answers GET "/ok" with 200
+
+  Rule: RES-007 res.type() sets the Content-Type from a name or a type
+
+    Scenario Outline: type(<value>)
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.type(<value>).send('x'));
+        """
+      When I GET "/"
+      Then the content type is "<type>"
+
+      Examples:
+        | value              | type                            |
+        | 'json'             | application/json; charset=utf-8 |
+        | 'html'             | text/html; charset=utf-8        |
+        | '.css'             | text/css; charset=utf-8         |
+        | 'text/plain'       | text/plain; charset=utf-8       |
+        | 'image/png'        | image/png                       |
+        | 'no-such-type'     | application/octet-stream        |
+
+  Rule: RES-008 res.locals is req.locals
+
+    Scenario: Values set on res.locals are on req.locals
+      Given the app:
+        """js
+        app.use((req, res, next) => { res.locals.greeting = 'hi'; next(); });
+        app.get('/', (req, res) => res.send(req.locals.greeting));
+        """
+      When I GET "/"
+      Then the body is "hi"
+
+  Rule: RES-009 Bodies carry their length; HEAD, 204 and 304 carry none
+
+    Scenario: Content-Length counts bytes, not characters
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send('héllo ✓'));
+        """
+      When I GET "/"
+      Then the header "Content-Length" is "10"
+
+    Scenario: 204 and 304 go out without body or content headers
+      Given the app:
+        """js
+        app.get('/none', (req, res) => res.status(204).send('ignored'));
+        app.get('/same', (req, res) => res.status(304).json({ ignored: true }));
+        """
+      When I GET "/none"
+      Then the status is 204
+      And the header "Content-Type" is absent
+      And the header "Content-Length" is absent
+      And the body is empty
+      When I GET "/same"
+      Then the status is 304
+      And the header "Content-Type" is absent
+      And the header "Content-Length" is absent
+      And the body is empty
+
+  Rule: RES-010 One response per request
+
+    Scenario: A second response in the handler is refused and the first arrives intact
+      Given the app:
+        """js
+        app.get('/twice', (req, res) => {
+          res.send('first');
+          world.returned = res.json({ second: true });
+        });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/twice"
+      Then the status is 200
+      And the body is "first"
+      And the server still answers GET "/ok" with 200
+
+    Scenario: A late response from a timer neither writes nor ends the process
+      Given the app:
+        """js
+        app.get('/race', (req, res) => {
+          setTimeout(() => { res.json({ late: true }); world.lateSent = true; }, 30);
+          res.status(503).send('timed out');
+        });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/race"
+      Then the status is 503
+      And the body is "timed out"
+      And this holds:
+        """js
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        assert.equal(world.lateSent, true);
+        """
+      And the server still answers GET "/ok" with 200

@@ -1,0 +1,214 @@
+@cors
+Feature: cors() decides which origins are granted
+
+  Rule: CORS-001 By default every origin is granted with `*`
+
+    Scenario: any origin gets * and no Vary
+      Given the app:
+        """
+        app.use(cors());
+        app.get('/data', (req, res) => res.json({ ok: true }));
+        """
+      When I GET "/data" with headers:
+        | name   | value               |
+        | Origin | https://anyone.test |
+      Then the status is 200
+      And the header "Access-Control-Allow-Origin" is "*"
+      And the header "Vary" is absent
+      And the header "Access-Control-Allow-Credentials" is absent
+
+    Scenario: a request without Origin gets * too
+      Given the app:
+        """
+        app.use(cors({ origin: '*' }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data"
+      Then the status is 200
+      And the header "Access-Control-Allow-Origin" is "*"
+
+  Rule: CORS-006 Exposed headers are listed on ordinary responses
+
+    Scenario: exposedHeaders on a simple request, not on a preflight
+      Given the app:
+        """
+        app.use(cors({ exposedHeaders: ['X-Request-Id', 'X-Total-Count'] }));
+        app.get('/list', (req, res) => res.set('X-Total-Count', '3').json([1, 2, 3]));
+        """
+      When I GET "/list" with headers:
+        | name   | value            |
+        | Origin | https://app.test |
+      Then the header "Access-Control-Expose-Headers" is "X-Request-Id, X-Total-Count"
+      When I OPTIONS "/list" with headers:
+        | name                          | value            |
+        | Origin                        | https://app.test |
+        | Access-Control-Request-Method | GET              |
+      Then the header "Access-Control-Expose-Headers" is absent
+
+    Scenario: no Expose-Headers by default
+      Given the app:
+        """
+        app.use(cors());
+        app.get('/list', (req, res) => res.json([]));
+        """
+      When I GET "/list" with headers:
+        | name   | value            |
+        | Origin | https://app.test |
+      Then the header "Access-Control-Expose-Headers" is absent
+
+  Rule: CORS-008 A configured origin or list is matched exactly and varies by Origin
+
+    Scenario: one origin string
+      Given the app:
+        """
+        app.use(cors({ origin: 'https://app.test' }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value            |
+        | Origin | https://app.test |
+      Then the header "Access-Control-Allow-Origin" is "https://app.test"
+      And the header "Vary" is "Origin"
+      When I GET "/data" with headers:
+        | name   | value                 |
+        | Origin | https://app.test:8443 |
+      Then the header "Access-Control-Allow-Origin" is absent
+      And the header "Vary" is "Origin"
+
+    Scenario: a list grants each listed origin and keeps an existing Vary
+      Given the app:
+        """
+        app.use((req, res, next) => { res.set('Vary', 'Accept-Encoding'); next(); });
+        app.use(cors({ origin: ['https://a.test', 'https://b.test'] }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value          |
+        | Origin | https://b.test |
+      Then the header "Access-Control-Allow-Origin" is "https://b.test"
+      And the header "Vary" is "Accept-Encoding, Origin"
+      When I GET "/data" with headers:
+        | name   | value          |
+        | Origin | http://b.test  |
+      Then the header "Access-Control-Allow-Origin" is absent
+
+  Rule: CORS-009 `origin: true` reflects the request's origin
+
+    Scenario: the request's origin is echoed
+      Given the app:
+        """
+        app.use(cors({ origin: true }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value                    |
+        | Origin | http://localhost:5173    |
+      Then the header "Access-Control-Allow-Origin" is "http://localhost:5173"
+      And the header "Vary" is "Origin"
+      When I GET "/data"
+      Then the header "Access-Control-Allow-Origin" is absent
+
+  Rule: CORS-010 A function decides per origin
+
+    Scenario: a synchronous function
+      Given the app:
+        """
+        app.use(cors({ origin: (origin) => (origin.endsWith('.example.test') ? origin : false) }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value                    |
+        | Origin | https://shop.example.test |
+      Then the header "Access-Control-Allow-Origin" is "https://shop.example.test"
+      And the header "Vary" is "Origin"
+      When I GET "/data" with headers:
+        | name   | value              |
+        | Origin | https://evil.test  |
+      Then the status is 200
+      And the header "Access-Control-Allow-Origin" is absent
+
+    Scenario: an async function, also on a preflight
+      Given the app:
+        """
+        const allowed = new Set(['https://app.test']);
+        app.use(cors({ origin: async (origin) => (allowed.has(origin) ? origin : false), maxAge: 60 }));
+        """
+      When I OPTIONS "/data" with headers:
+        | name                          | value            |
+        | Origin                        | https://app.test |
+        | Access-Control-Request-Method | PATCH            |
+      Then the status is 204
+      And the header "Access-Control-Allow-Origin" is "https://app.test"
+      And the header "Access-Control-Max-Age" is "60"
+
+    Scenario: a function that throws is handled as an error, and the server keeps serving
+      Given the app:
+        """
+        app.use(cors({ origin: () => { throw new Error('lookup failed'); } }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value            |
+        | Origin | https://app.test |
+      Then the status is 500
+      And the body does not contain "lookup failed"
+      And the server still answers GET "/data" with 200
+
+  Rule: CORS-011 A disallowed origin gets no CORS headers and the request proceeds
+
+    Scenario: the route still answers, without any CORS header
+      Given the app:
+        """
+        app.use(cors({ origin: 'https://app.test', credentials: true, exposedHeaders: ['X-Id'] }));
+        app.get('/data', (req, res) => res.send('route ran'));
+        """
+      When I GET "/data" with headers:
+        | name   | value             |
+        | Origin | https://evil.test |
+      Then the status is 200
+      And the body is "route ran"
+      And this holds:
+        """
+        const cors = Object.keys(response.headers).filter((name) => name.startsWith('access-control-'));
+        assert.deepEqual(cors, []);
+        """
+
+    Scenario: a disallowed preflight is ended with 204 and no CORS headers
+      Given the app:
+        """
+        app.use(cors({ origin: ['https://app.test'] }));
+        app.options('/data', (req, res) => res.send('route ran'));
+        """
+      When I OPTIONS "/data" with headers:
+        | name                          | value             |
+        | Origin                        | https://evil.test |
+        | Access-Control-Request-Method | DELETE            |
+      Then the status is 204
+      And the header "Access-Control-Allow-Origin" is absent
+      And the header "Access-Control-Allow-Methods" is absent
+
+  Rule: CORS-012 `Origin: null` is never granted implicitly
+
+    @hardening
+    Scenario: reflecting does not grant null
+      Given the app:
+        """
+        app.use(cors({ origin: true }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value |
+        | Origin | null  |
+      Then the status is 200
+      And the header "Access-Control-Allow-Origin" is absent
+
+    Scenario: null is granted when listed explicitly
+      Given the app:
+        """
+        app.use(cors({ origin: ['https://app.test', 'null'] }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value |
+        | Origin | null  |
+      Then the header "Access-Control-Allow-Origin" is "null"

@@ -1,0 +1,386 @@
+@sqlite
+Feature: SQLiteManager
+  A SQLiteManager gives an app one SQLite database through Sequelize, in memory or in a file, with
+  errors that name the problem, SQL logged at debug level, and request data that cannot act as an operator.
+
+  Rule: SQLITE-001 A manager opens one SQLite database, private and in memory by default
+
+    Scenario: two default managers are two separate in-memory databases
+      Given the app:
+        """
+        const { DataTypes } = require('sequelize');
+        const a = new SQLiteManager();
+        const b = new SQLiteManager();
+        const NoteA = a.sequelize.define('Note', { text: DataTypes.STRING });
+        const NoteB = b.sequelize.define('Note', { text: DataTypes.STRING });
+        await a.sequelize.sync({ force: true });
+        await b.sequelize.sync({ force: true });
+        await NoteA.create({ text: 'only in a' });
+        app.get('/counts', async (req, res) => {
+          res.json({ a: await NoteA.count(), b: await NoteB.count(), path: a.path });
+        });
+        """
+      When I GET "/counts"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "a": 1, "b": 0, "path": ":memory:" }
+        """
+
+    Scenario: a path that is not a non-empty string is refused when the manager is created
+      Given the app:
+        """
+        app.get('/bad', (req, res) => {
+          const names = [];
+          for (const path of ['', 42, {}]) {
+            try { new SQLiteManager(path); names.push('accepted'); } catch (err) { names.push(err.name); }
+          }
+          res.json(names);
+        });
+        """
+      When I GET "/bad"
+      Then the JSON body is:
+        """
+        ["TypeError", "TypeError", "TypeError"]
+        """
+
+  Rule: SQLITE-002 connect() opens the database, checks it answers, and reports a status line
+
+    Scenario: connect resolves to a status line naming the storage, in memory and on a file
+      Given the app:
+        """
+        const path = require('node:path');
+        const file = path.join(tmpDir, 'status.sqlite');
+        const memory = new SQLiteManager();
+        const onDisk = new SQLiteManager(file);
+        app.get('/status', async (req, res) => {
+          res.json({ memory: await memory.connect(), again: await memory.connect(), file: (await onDisk.connect()) === `SQLite connected (${file})` });
+        });
+        """
+      When I GET "/status"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "memory": "SQLite connected (:memory:)", "again": "SQLite connected (:memory:)", "file": true }
+        """
+
+  Rule: SQLITE-003 Models are defined, synchronised and queried through manager.sequelize
+
+    Scenario Outline: notes are written and read through HTTP routes, <storage>
+      Given the app:
+        """
+        const path = require('node:path');
+        const { DataTypes } = require('sequelize');
+        const db = '<storage>' === 'in a temp file' ? new SQLiteManager(path.join(tmpDir, 'notes.sqlite')) : new SQLiteManager();
+        const Note = db.sequelize.define('Note', { text: { type: DataTypes.STRING, allowNull: false } });
+        await db.connect();
+        await db.sequelize.sync({ force: true });
+        app.use(json());
+        app.post('/notes', async (req, res) => {
+          const note = await Note.create({ text: String(req.body.text) });
+          res.status(201).json({ id: note.id, text: note.text });
+        });
+        app.get('/notes', async (req, res) => {
+          res.json(await Note.findAll({ attributes: ['id', 'text'], order: [['id', 'ASC']], raw: true }));
+        });
+        app.post('/reset', async (req, res) => {
+          await db.sequelize.sync({ force: true });
+          res.sendStatus(204);
+        });
+        """
+      When I POST "/notes" with the JSON body:
+        """
+        { "text": "buy milk" }
+        """
+      Then the status is 201
+      And the JSON body is:
+        """
+        { "id": 1, "text": "buy milk" }
+        """
+      When I POST "/notes" with the JSON body:
+        """
+        { "text": "call Ada" }
+        """
+      And I GET "/notes"
+      Then the JSON body is:
+        """
+        [{ "id": 1, "text": "buy milk" }, { "id": 2, "text": "call Ada" }]
+        """
+      When I POST "/reset"
+      And I GET "/notes"
+      Then the JSON body is:
+        """
+        []
+        """
+
+      Examples:
+        | storage         |
+        | in memory       |
+        | in a temp file  |
+
+  Rule: SQLITE-004 A file database keeps its data across managers
+
+    Scenario: a note written through one manager is read through the next one on the same file
+      Given the app:
+        """
+        const path = require('node:path');
+        const { DataTypes } = require('sequelize');
+        const file = path.join(tmpDir, 'data', 'kept.sqlite');
+        const open = () => {
+          const manager = new SQLiteManager(file);
+          return { manager, Note: manager.sequelize.define('Note', { text: DataTypes.STRING }) };
+        };
+        let current = open();
+        await current.manager.connect();
+        await current.Note.sync({ force: true });
+        app.use(json());
+        app.post('/notes', async (req, res) => {
+          res.status(201).json(await current.Note.create({ text: String(req.body.text) }));
+        });
+        app.post('/reopen', async (req, res) => {
+          await current.manager.close();
+          current = open();
+          res.json({ status: await current.manager.connect() === `SQLite connected (${file})` });
+        });
+        app.get('/notes', async (req, res) => {
+          res.json((await current.Note.findAll({ raw: true })).map((note) => note.text));
+        });
+        """
+      When I POST "/notes" with the JSON body:
+        """
+        { "text": "survives a restart" }
+        """
+      And I POST "/reopen"
+      Then the JSON body is:
+        """
+        { "status": true }
+        """
+      When I GET "/notes"
+      Then the JSON body is:
+        """
+        ["survives a restart"]
+        """
+
+  Rule: SQLITE-005 A path that cannot be opened makes connect() reject with KIT_ERR_DB_CONNECT
+
+    Scenario: a regular file where a directory should be
+      Given the app:
+        """
+        const fs = require('node:fs');
+        const path = require('node:path');
+        fs.writeFileSync(path.join(tmpDir, 'blocker'), 'not a directory');
+        const file = path.join(tmpDir, 'blocker', 'app.sqlite');
+        app.get('/connect', async (req, res) => {
+          const manager = new SQLiteManager(file);
+          try {
+            await manager.connect();
+            res.json({ connected: true });
+          } catch (err) {
+            res.json({ code: err.code, status: err.status, namesPath: err.message.includes(file), hasCause: err.cause instanceof Error });
+          }
+        });
+        """
+      When I GET "/connect"
+      Then the JSON body is:
+        """
+        { "code": "KIT_ERR_DB_CONNECT", "status": 500, "namesPath": true, "hasCause": true }
+        """
+
+    Scenario: passed to next(), the error is a 500 that does not show the path to the client
+      Given the app:
+        """
+        const fs = require('node:fs');
+        const path = require('node:path');
+        fs.writeFileSync(path.join(tmpDir, 'blocker'), 'not a directory');
+        app.get('/connect', async (req, res) => {
+          await new SQLiteManager(path.join(tmpDir, 'blocker', 'secret-name.sqlite')).connect();
+          res.send('connected');
+        });
+        app.get('/ping', (req, res) => res.send('pong'));
+        """
+      When I GET "/connect"
+      Then the status is 500
+      And the body does not contain "secret-name"
+      And the body does not contain "blocker"
+      And the server still answers GET "/ping" with 200
+
+  Rule: SQLITE-006 close() releases the database and is safe to repeat
+
+    Scenario: closing twice is fine, and a closed manager does not reconnect
+      Given the app:
+        """
+        const db = new SQLiteManager();
+        await db.connect();
+        app.post('/close', async (req, res) => {
+          await db.close();
+          await db.close();
+          try {
+            await db.connect();
+            res.json({ reconnected: true });
+          } catch (err) {
+            res.json({ code: err.code });
+          }
+        });
+        """
+      When I POST "/close"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "code": "KIT_ERR_DB_NOT_CONNECTED" }
+        """
+
+    Scenario: a manager registered with app.onClose is closed when the app shuts down
+      Given the app:
+        """
+        const db = new SQLiteManager();
+        await db.connect();
+        const service = kit();
+        service.onClose(() => db.close());
+        service.get('/', (req, res) => res.send('ok'));
+        const server = service.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        app.post('/shutdown', async (req, res) => {
+          await service.close();
+          const after = await db.connect().then(() => 'open', (err) => err.code);
+          res.json({ listening: server.listening, after });
+        });
+        """
+      When I POST "/shutdown"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "listening": false, "after": "KIT_ERR_DB_NOT_CONNECTED" }
+        """
+
+  Rule: SQLITE-007 Sequelize's SQL log goes to kitjs's logger at debug level
+
+    Scenario: statements reach the logger at debug level, with placeholders instead of values
+      Given the app:
+        """
+        const fs = require('node:fs');
+        const path = require('node:path');
+        const { DataTypes } = require('sequelize');
+        const logFile = path.join(tmpDir, 'kit.log');
+        world.setEnv('LOG_FILE', logFile);
+        app.get('/run', async (req, res) => {
+          const previous = logger.level;
+          logger.level = 'debug';
+          try {
+            const db = new SQLiteManager();
+            const User = db.sequelize.define('User', { email: DataTypes.STRING });
+            await db.connect();
+            await User.sync({ force: true });
+            await User.create({ email: 'private@example.com' });
+            await db.close();
+          } finally {
+            logger.level = previous;
+          }
+          const lines = fs.readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+          const queries = lines.filter((line) => line.msg === 'sequelize query');
+          res.json({
+            levels: [...new Set(queries.map((line) => line.level))],
+            authenticate: queries.some((line) => line.sql.includes('SELECT 1+1')),
+            insert: queries.some((line) => line.sql.includes('INSERT INTO')),
+            leaksValue: fs.readFileSync(logFile, 'utf8').includes('private@example.com'),
+          });
+        });
+        """
+      When I GET "/run"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "levels": [20], "authenticate": true, "insert": true, "leaksValue": false }
+        """
+
+  Rule: SQLITE-008 Request data cannot act as a query operator
+
+    Background:
+      Given the app:
+        """
+        const { DataTypes } = require('sequelize');
+        const db = new SQLiteManager();
+        const User = db.sequelize.define('User', {
+          email: { type: DataTypes.STRING, allowNull: false, unique: true },
+          password: { type: DataTypes.STRING, allowNull: false },
+        });
+        await db.sequelize.sync({ force: true });
+        await User.create({ email: 'ada@example.com', password: 'analytical' });
+        app.use(json());
+        app.post('/login', async (req, res) => {
+          const user = await User.findOne({ where: { email: req.body.email, password: req.body.password } });
+          if (!user) return res.status(401).json({ error: 'Invalid credentials' });
+          res.json({ email: user.email });
+        });
+        app.post('/users', async (req, res) => {
+          const user = await User.create(req.body);
+          res.status(201).json({ email: user.email });
+        });
+        app.post('/search', async (req, res) => {
+          const rows = await db.sequelize.query('SELECT email FROM Users WHERE email = $email', {
+            bind: { email: String(req.body.email) },
+            type: db.sequelize.QueryTypes.SELECT,
+          });
+          res.json(rows);
+        });
+        """
+
+    Scenario: a login body with {"$ne": null} is refused with 400, and a real login still works
+      When I POST "/login" with the JSON body:
+        """
+        { "email": { "$ne": null }, "password": { "$ne": null } }
+        """
+      Then the status is 400
+      And the body contains "Invalid value for"
+      And the body does not contain "ada@example.com"
+      When I POST "/login" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical" }
+        """
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "email": "ada@example.com" }
+        """
+
+    Scenario: a record that fails validation is a 400, not a 500
+      When I POST "/users" with the JSON body:
+        """
+        { "email": "grace@example.com" }
+        """
+      Then the status is 400
+      And the server still answers GET "/nothing-here" with 404
+
+    Scenario: a bound value in raw SQL is data, never SQL
+      When I POST "/search" with the JSON body:
+        """
+        { "email": "x' OR '1'='1" }
+        """
+      Then the status is 200
+      And the JSON body is:
+        """
+        []
+        """
+      When I POST "/search" with the JSON body:
+        """
+        { "email": "ada@example.com" }
+        """
+      Then the JSON body is:
+        """
+        [{ "email": "ada@example.com" }]
+        """
+
+  Rule: SQLITE-009 sequelize and sqlite3 load only when a manager is created
+
+    Scenario: importing kitjs loads neither package
+      Then importing the implementation in a fresh process loads none of "sequelize, sqlite3"
+
+    Scenario Outline: without <package>, creating a manager fails with an error naming it
+      Then in a process where the package "<package>" cannot be found, this code throws KIT_ERR_PEER_MISSING naming it:
+        """
+        new SQLiteManager();
+        """
+
+      Examples:
+        | package   |
+        | sequelize |
+        | sqlite3   |

@@ -1,0 +1,113 @@
+@hardening
+Feature: Connections: pipelining and clients that leave
+  Several requests on one connection, and clients that hang up in the middle of a body or an answer.
+  A body shorter than its Content-Length and chunked or gzip bodies cut off are in features/body
+  (BODY-012); slow headers and bodies (408) in features/core (APP-008).
+
+  Rule: HARD-005 Pipelined requests are answered in order
+
+    Scenario: three requests written at once are answered in the order sent, the slow one first
+      Given the app:
+        """js
+        app.get('/slow', async (req, res) => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          res.send('slow');
+        });
+        app.get('/fast', (req, res) => res.send('fast'));
+        app.get('/fail', () => { throw new Error('boom'); });
+        app.post('/echo', json(), (req, res) => res.send(req.body.n));
+        """
+      When I send the raw request:
+        """
+        GET /slow HTTP/1.1
+        Host: localhost
+
+        GET /fail HTTP/1.1
+        Host: localhost
+
+        POST /echo HTTP/1.1
+        Host: localhost
+        Content-Type: application/json
+        Content-Length: 13
+
+        {"n":"third"}GET /fast HTTP/1.1
+        Host: localhost
+        Connection: close\r\n
+        """
+      Then this holds:
+        """js
+        const answers = world.rawResponses.map((r) => `${r.status} ${r.text}`);
+        assert.deepEqual(answers, ['200 slow', '500 Internal Server Error', '200 third', '200 fast']);
+        """
+      And the server still answers GET "/fast" with 200
+
+  Rule: HARD-006 A client that leaves mid-body or mid-response does not hurt the server
+
+    Scenario: the client closes while a handler reads its body
+      Given the log lines are captured
+      And the app:
+        """js
+        world.failure = new Promise((resolve) => { world.onFailure = resolve; });
+        app.post('/read', async (req, res) => {
+          try {
+            for await (const chunk of req) void chunk;
+            res.send('complete');
+          } catch (err) {
+            world.onFailure(err.code ?? err.message);
+            throw err;
+          }
+        });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write('POST /read HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n' + 'a'.repeat(5000));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        socket.destroy();
+        assert.equal(await world.failure, 'ECONNRESET');
+        """
+      And the server still answers GET "/ok" with 200
+      And a log line includes:
+        """json
+        { "level": 30, "method": "POST", "url": "/read" }
+        """
+      And the log lines hold:
+        """js
+        // A client hanging up is not a server error: no error line, no stack to fill the log with.
+        assert.deepEqual(lines.filter((line) => line?.level >= 50), []);
+        """
+
+    Scenario: the client closes while a handler is still writing
+      Given the app:
+        """js
+        world.outcome = new Promise((resolve) => { world.onOutcome = resolve; });
+        app.get('/stream', async (req, res) => {
+          const thrown = [];
+          let closed = false;
+          res.on('close', () => { closed = true; });
+          res.writeHead(200, { 'Content-Type': 'text/plain' });
+          for (let i = 0; i < 40; i++) {
+            try { res.write('x'.repeat(4096)); } catch (err) { thrown.push(err.message); }
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+          try { res.end('the end'); } catch (err) { thrown.push(err.message); }
+          world.onOutcome({ closed, thrown });
+        });
+        app.get('/big', (req, res) => res.send(Buffer.alloc(8 * 1024 * 1024, 97)));
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        for (const path of ['/stream', '/big']) {
+          const socket = net.connect(world.server.address().port, '127.0.0.1');
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+          await new Promise((resolve) => socket.once('data', resolve));
+          socket.destroy();
+        }
+        assert.deepEqual(await world.outcome, { closed: true, thrown: [] });
+        """
+      And the server still answers GET "/ok" with 200

@@ -1,0 +1,78 @@
+/** The reference app: an auth service (register, log in, read /me) built only from kitjs's public API. */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registerRoutes } from './routes.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Builds the app without starting it: `server.js` listens on PORT, the conformance suite on port 0.
+ * `kitjs` is the module namespace (`import * as kitjs from 'kitjs'`); passing it in rather than importing
+ * it here lets the suite run this same app against whichever implementation it is testing. The store is
+ * closed when the app is (`app.close()` runs it as an onClose hook).
+ *
+ * @param {{ kitjs: any, store: import('./stores/sqlite-store.js').UserStore }} options
+ * @returns {{ app: any, docs: any }} the kitjs app, and what setupSwagger returned
+ * @example
+ * import * as kitjs from 'kitjs';
+ * const store = createSqliteStore({ kitjs });
+ * await store.init();
+ * const { app } = createApp({ kitjs, store });
+ * app.listen(3000);
+ */
+export function createApp({ kitjs, store }) {
+  if (!kitjs || typeof (kitjs.default ?? kitjs.kit) !== 'function') {
+    throw new TypeError(
+      'createApp: kitjs must be the kitjs module namespace (import * as kitjs from "kitjs")',
+    );
+  }
+  if (!store || typeof store.findByEmail !== 'function' || typeof store.create !== 'function') {
+    throw new TypeError('createApp: store must be a user store (findByEmail, create, close)');
+  }
+  const kit = kitjs.default ?? kitjs.kit;
+  const { cors, json, logger, requestLogger, security, setupSwagger } = kitjs;
+
+  const app = kit();
+  app.use(requestLogger);
+  app.use(security());
+  // Tokens travel in a header, not cookies, so any origin may call the API.
+  app.use(cors());
+  // Two short strings: a small limit is plenty and caps what an attacker can make the server read.
+  app.use(json({ limit: '16kb' }));
+
+  registerRoutes(app, { kitjs, store });
+
+  const docs = setupSwagger(app, {
+    info: {
+      title: 'kitjs reference auth service',
+      version: '1.0.0',
+      description: 'Register, log in, and read your token back: the example app of kitjs.',
+    },
+    // Resolved from this file, so the docs are complete whatever directory the server starts from.
+    baseDir: here,
+    filesPattern: './routes.js',
+  });
+
+  // Unmatched paths answer JSON too, like every other answer of this API.
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'Not Found' });
+  });
+
+  app.setErrorHandler((err, req, res) => {
+    const status = statusOf(err);
+    if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    // 4xx messages are meant for the client (kitjs's own, like "Malformed JSON body", and ours); a 5xx
+    // message may name internals, so the client gets only the status text.
+    const error = status < 500 && err?.expose !== false ? err.message : 'Internal Server Error';
+    res.status(status).json({ error });
+  });
+
+  app.onClose(() => store.close());
+  return { app, docs };
+}
+
+/** The error's own status when it is a 4xx or 5xx, else 500. */
+function statusOf(err) {
+  const status = err?.status ?? err?.statusCode;
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}

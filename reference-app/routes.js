@@ -1,0 +1,152 @@
+/** The reference app's three routes, annotated for setupSwagger (express-jsdoc-swagger style). */
+import { randomBytes } from 'node:crypto';
+import { EmailTakenError } from './stores/email-taken.js';
+
+/** bcrypt reads at most 72 bytes of a password; longer ones are refused rather than silently cut. */
+const MAX_PASSWORD_BYTES = 72;
+/** RFC 5321's limit on a forward path; also keeps junk out of the database. */
+const MAX_EMAIL_LENGTH = 254;
+/** Deliberately loose: one @ with something on both sides and no spaces. The mailbox is the real check. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+/** The same answer for an unknown email and a wrong password, so the API cannot be used to find accounts. */
+const BAD_CREDENTIALS = 'Invalid email or password';
+
+/**
+ * A JSON error, the shape of every 4xx and 5xx answer of this API.
+ * @typedef {object} ErrorResponse
+ * @property {string} error.required - What went wrong
+ */
+
+/**
+ * What a client sends to register or log in.
+ * @typedef {object} Credentials
+ * @property {string} email.required - The account's email; compared case-insensitively, surrounding spaces ignored - email
+ * @property {string} password.required - At most 72 bytes in UTF-8 - password
+ */
+
+/**
+ * An account as the API shows it: never the password or its hash.
+ * @typedef {object} User
+ * @property {integer|string} id.required - A number with SQLite, a string with MongoDB
+ * @property {string} email.required - Trimmed and in lower case - email
+ */
+
+/**
+ * @typedef {object} LoginResponse
+ * @property {string} token.required - A JWT (HS256) valid for one hour: send it as `Authorization: Bearer <token>`
+ */
+
+/**
+ * The payload of the caller's token.
+ * @typedef {object} TokenPayload
+ * @property {integer|string} id.required - The account's id
+ * @property {string} email.required - The account's email - email
+ * @property {integer} iat.required - Issued at, in seconds since the epoch
+ * @property {integer} exp.required - Expires at, in seconds since the epoch
+ */
+
+/**
+ * @typedef {object} MeResponse
+ * @property {TokenPayload} user.required - The decoded token
+ */
+
+/** An error the error handler answers with its status and message. */
+function clientError(status, message) {
+  return Object.assign(new Error(message), { status, expose: true });
+}
+
+/**
+ * Reads `{ email, password }` from a parsed body. Anything but two strings is refused here, before a store
+ * sees it: `{"email": {"$ne": null}}` never becomes a query.
+ */
+function readCredentials(body) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw clientError(400, 'Send a JSON object with "email" and "password" (Content-Type: application/json)');
+  }
+  const { email, password } = body;
+  if (email === undefined || password === undefined) {
+    throw clientError(400, '"email" and "password" are required');
+  }
+  if (typeof email !== 'string' || typeof password !== 'string') {
+    throw clientError(400, '"email" and "password" must be strings');
+  }
+  return { email: email.trim().toLowerCase(), password };
+}
+
+/**
+ * Adds `POST /register`, `POST /login` and `GET /me` to `app`.
+ *
+ * @param {any} app - a kitjs app
+ * @param {{ kitjs: any, store: import('./stores/sqlite-store.js').UserStore }} options
+ * @example
+ * registerRoutes(app, { kitjs, store });
+ */
+export function registerRoutes(app, { kitjs, store }) {
+  const { authMiddleware, comparePassword, generateToken, hashPassword } = kitjs;
+
+  // Compared against when the email is unknown, so that a login costs one bcrypt comparison either way and
+  // its duration does not tell whether an account exists. Hashed once, now, so no login pays for it.
+  const dummyHash = hashPassword(randomBytes(18).toString('base64'));
+  // A failure (bcrypt missing) surfaces on the login that awaits it, not as an unhandled rejection.
+  dummyHash.catch(() => {});
+
+  /**
+   * POST /register
+   * @summary Create an account
+   * @description Stores the email (trimmed, in lower case) and a bcrypt hash of the password.
+   * @tags Accounts
+   * @param {Credentials} request.body.required - The new account's email and password
+   * @return {User} 201 - The account was created
+   * @return {ErrorResponse} 400 - A field is missing or not a string, the email is not an email, the password is empty or over 72 bytes, or the body is not a JSON object
+   * @return {ErrorResponse} 409 - An account with this email exists
+   * @example request - A new account
+   * { "email": "ada@example.com", "password": "correct horse battery staple" }
+   * @example response - 201 - Created
+   * { "id": 1, "email": "ada@example.com" }
+   */
+  app.post('/register', async (req, res) => {
+    const { email, password } = readCredentials(req.body);
+    if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
+      throw clientError(400, '"email" must be an email address');
+    }
+    if (password.length === 0) throw clientError(400, '"password" must not be empty');
+    if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+      throw clientError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
+    }
+    if (await store.findByEmail(email)) throw new EmailTakenError(email);
+    const user = await store.create({ email, passwordHash: await hashPassword(password) });
+    res.status(201).json({ id: user.id, email: user.email });
+  });
+
+  /**
+   * POST /login
+   * @summary Log in and get a token
+   * @description An unknown email and a wrong password get the same 401, in about the same time.
+   * @tags Accounts
+   * @param {Credentials} request.body.required - The account's email and password
+   * @return {LoginResponse} 200 - A token for `Authorization: Bearer <token>`
+   * @return {ErrorResponse} 400 - A field is missing or not a string, or the body is not a JSON object
+   * @return {ErrorResponse} 401 - The email is unknown or the password is wrong
+   * @example request - Log in
+   * { "email": "ada@example.com", "password": "correct horse battery staple" }
+   */
+  app.post('/login', async (req, res) => {
+    const { email, password } = readCredentials(req.body);
+    const user = await store.findByEmail(email);
+    const matches = await comparePassword(password, user ? user.passwordHash : await dummyHash);
+    if (!user || !matches) throw clientError(401, BAD_CREDENTIALS);
+    res.json({ token: generateToken({ id: user.id, email: user.email }) });
+  });
+
+  /**
+   * GET /me
+   * @summary The caller's token payload
+   * @tags Accounts
+   * @security BearerAuth
+   * @return {MeResponse} 200 - The decoded token
+   * @return {ErrorResponse} 401 - The bearer token is missing, malformed, invalid or expired
+   */
+  app.get('/me', authMiddleware, (req, res) => {
+    res.json({ user: req.user });
+  });
+}

@@ -1,0 +1,48 @@
+// Runs every *.test.ts under test/ (and beside the sources in src/) with node:test; Node 20 takes no globs.
+// `node scripts/unit.mjs [--node-option=value...] [paths...]`: paths narrow the run to the files under them.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function testsUnder(dir) {
+  try {
+    return readdirSync(join(root, dir), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.test.ts') && !name.split(/[\\/]/).includes('node_modules'))
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+const args = process.argv.slice(2);
+const options = args.filter((arg) => arg.startsWith('-'));
+const filters = args.filter((arg) => !arg.startsWith('-')).map((arg) => resolve(arg));
+const files = [...testsUnder('test'), ...testsUnder('src')]
+  .filter((file) => {
+    const absolute = join(root, file);
+    return filters.length === 0 || filters.some((f) => absolute === f || absolute.startsWith(f + sep));
+  })
+  .sort();
+if (files.length === 0) {
+  console.log('unit: no *.test.ts files found');
+  process.exit(0);
+}
+const run = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--import',
+    './test/support/property-seed.mjs',
+    '--test',
+    '--test-reporter=spec',
+    ...options,
+    ...files.map((f) => relative(root, join(root, f))),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(run.status ?? 1);

@@ -1,0 +1,207 @@
+/** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import pino from 'pino';
+import { KitError } from './errors.js';
+import { sendError, sendNotFound } from './final-handler.js';
+import { logger } from './logger.js';
+import { KitRequest } from './request.js';
+import { KitResponse } from './response.js';
+import { splitTarget } from './router/canonical-path.js';
+import { Dispatch } from './router/dispatch.js';
+import { Router } from './router/router.js';
+import type { AppErrorHandler, KitApp, Plugin, ServerTimeouts } from './types.js';
+
+/** Options of `kit()`: the server timeouts `listen` applies (Node's defaults when left out). */
+export type KitOptions = ServerTimeouts;
+
+/** How long `close()` waits for in-flight requests before cutting connections, in milliseconds. */
+const DEFAULT_CLOSE_TIMEOUT = 10_000;
+
+class App extends Router implements KitApp {
+  readonly settings: ServerTimeouts;
+  readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
+  private errorHandler: AppErrorHandler | undefined = undefined;
+  private readonly servers = new Set<Server>();
+  private readonly closeHooks: Array<() => void | Promise<void>> = [];
+  private closing = false;
+  private closingRun: Promise<void> | undefined = undefined;
+
+  constructor(options: KitOptions = {}) {
+    super();
+    this.settings = { ...options };
+  }
+
+  register<Options = Record<string, unknown>>(
+    plugin: Plugin<Options>,
+    options?: Options,
+  ): KitApp | Promise<KitApp> {
+    if (typeof plugin !== 'function') throw new TypeError('register(plugin): plugin must be a function');
+    const result = plugin(this, (options ?? {}) as Options);
+    if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
+      return (result as Promise<void>).then(() => this);
+    }
+    return this;
+  }
+
+  setErrorHandler(fn: AppErrorHandler): this {
+    if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
+    this.errorHandler = fn;
+    return this;
+  }
+
+  onClose(fn: () => void | Promise<void>): this {
+    if (typeof fn !== 'function') throw new TypeError('onClose(fn): fn must be a function');
+    this.closeHooks.push(fn);
+    return this;
+  }
+
+  listen(...args: unknown[]): Server {
+    const options: Record<string, unknown> = { IncomingMessage: KitRequest, ServerResponse: KitResponse };
+    const { requestTimeout, headersTimeout, keepAliveTimeout } = this.settings;
+    if (requestTimeout !== undefined) options.requestTimeout = requestTimeout;
+    if (headersTimeout !== undefined) options.headersTimeout = headersTimeout;
+    // Node checks these timeouts only every 30 s by default; short timeouts need a tighter check.
+    const shortest = Math.min(requestTimeout ?? Infinity, headersTimeout ?? Infinity);
+    if (shortest !== Infinity)
+      options.connectionsCheckingInterval = clamp(Math.floor(shortest / 2), 50, 30_000);
+    const server = createServer(options, this.handler);
+    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+    this.servers.add(server);
+    server.once('close', () => this.servers.delete(server));
+    // Node's own argument forms (port, host, backlog, callback) pass through; no port means a free one.
+    if (args.length === 0 || typeof args[0] === 'function' || args[0] === undefined) {
+      args = [0, ...args.filter((arg) => arg !== undefined)];
+    }
+    (server.listen as (...listenArgs: unknown[]) => Server)(...args);
+    return server;
+  }
+
+  close(options: { timeout?: number } = {}): Promise<void> {
+    // One shutdown at a time: a second call (a signal handler and a test teardown, say) joins the first
+    // instead of running the hooks early, while requests are still in flight.
+    this.closingRun ??= this.shutDown(options.timeout ?? DEFAULT_CLOSE_TIMEOUT).finally(() => {
+      this.closingRun = undefined;
+      this.closing = false;
+    });
+    return this.closingRun;
+  }
+
+  private async shutDown(timeout: number): Promise<void> {
+    this.closing = true;
+    await Promise.all([...this.servers].map((server) => drain(server, timeout)));
+    let failure: unknown;
+    for (const hook of this.closeHooks) {
+      try {
+        await hook();
+      } catch (err) {
+        logger.error({ err }, 'an onClose hook failed');
+        failure ??= err;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+
+  /** The entry point of every request: canonical path, then the stack, then 404 or the error handler. */
+  private handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
+    const req = adoptRequest(incoming);
+    const res = adoptResponse(response);
+    const url = req.url ?? '/';
+    req.originalUrl = url;
+    const { path, search } = splitTarget(url);
+    if (path + search !== url) req.url = path + search;
+    req.kitPath = path;
+    req.kitSearch = search;
+    req.res = res;
+    if (this.closing) {
+      res.setHeader('Connection', 'close');
+      sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
+      return;
+    }
+    new Dispatch(this.stack, req, res, (err) => this.finish(err, req, res)).start();
+  }
+
+  private finish(err: unknown, req: KitRequest, res: KitResponse): void {
+    if (!err) {
+      sendNotFound(req, res);
+      return;
+    }
+    const handler = this.errorHandler;
+    // After a complete response the handler could only fail to answer again: the error is just logged.
+    if (handler === undefined || res.writableEnded) {
+      sendError(err, req, res);
+      return;
+    }
+    const failed = (thrown: unknown): void => {
+      // pino serializes only `err` as an error; any other key would log an Error as `{}`, losing the original.
+      const original = err instanceof Error ? pino.stdSerializers.err(err) : err;
+      logger.error({ err: thrown, original }, 'the error handler itself failed');
+      sendError(thrown instanceof Error ? thrown : new KitError('KIT_ERR_HANDLER_REJECTED'), req, res);
+    };
+    try {
+      const result = handler(err, req, res);
+      if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
+        (result as Promise<void>).then(undefined, failed);
+      }
+    } catch (thrown) {
+      failed(thrown);
+    }
+  }
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
+
+/** Stops accepting, lets in-flight requests finish, reaps idle keep-alive sockets, cuts the rest at `timeout`. */
+function drain(server: Server, timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      const reaper = setInterval(() => server.closeIdleConnections(), 25);
+      const force = setTimeout(() => server.closeAllConnections(), timeout);
+      server.close(() => {
+        clearInterval(reaper);
+        clearTimeout(force);
+        resolve();
+      });
+      server.closeIdleConnections();
+    };
+    if (server.listening) stop();
+    else {
+      // Closed right after listen(): wait for the bind, or the port would stay taken after close().
+      server.once('listening', stop);
+      server.once('error', () => resolve());
+    }
+  });
+}
+
+/** A request from a server kitjs did not create (`http.createServer(app.handler)`) gets kitjs's prototype. */
+function adoptRequest(req: IncomingMessage): KitRequest {
+  if (req instanceof KitRequest) return req;
+  Object.setPrototypeOf(req, KitRequest.prototype);
+  const adopted = req as KitRequest;
+  adopted.params = {};
+  adopted.body = undefined;
+  adopted.baseUrl = '';
+  return adopted;
+}
+
+function adoptResponse(res: ServerResponse): KitResponse {
+  if (!(res instanceof KitResponse)) Object.setPrototypeOf(res, KitResponse.prototype);
+  return res as KitResponse;
+}
+
+/**
+ * Creates an independent kitjs application.
+ *
+ * @example
+ * ```ts
+ * import kit, { json } from 'kitjs';
+ * const app = kit();
+ * app.use(json());
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.listen(3000, () => console.log('listening on 3000'));
+ * ```
+ */
+export function kit(options?: KitOptions): KitApp {
+  return new App(options);
+}

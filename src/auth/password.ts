@@ -1,0 +1,71 @@
+/** Password hashing with bcrypt (cost 10): refuses what bcrypt would silently truncate, never throws on a bad hash. */
+import { KitError } from '../errors.js';
+import { loadBcrypt } from './bcrypt-loader.js';
+
+/** bcrypt's work factor; the seed fixes it at 10 salt rounds. */
+const BCRYPT_COST = 10;
+
+/** bcrypt reads at most 72 bytes of its input; anything after is ignored without a word. */
+const MAX_PASSWORD_BYTES = 72;
+
+/** A well-formed bcrypt hash: `$2a$`, `$2b$`, `$2x$` or `$2y$`, a two-digit cost, 53 characters of salt and digest. */
+const BCRYPT_HASH = /^\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
+/** Why a value cannot be hashed, or undefined when it can. */
+function passwordProblem(password: unknown): KitError | undefined {
+  if (typeof password !== 'string' || password.length === 0) {
+    return new KitError('KIT_ERR_AUTH_BAD_PASSWORD');
+  }
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    return new KitError(
+      'KIT_ERR_AUTH_PASSWORD_TOO_LONG',
+      `Password is longer than ${MAX_PASSWORD_BYTES} bytes (UTF-8), the most bcrypt can use`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Hashes a password with bcrypt at cost 10. The work runs on libuv's thread pool, so the server keeps
+ * answering other requests meanwhile. Rejects with `KIT_ERR_AUTH_BAD_PASSWORD` (400) for a non-string or
+ * an empty string and `KIT_ERR_AUTH_PASSWORD_TOO_LONG` (400) above 72 UTF-8 bytes, rather than hashing a
+ * truncated password; with `KIT_ERR_PEER_MISSING` when the `bcrypt` package is not installed.
+ *
+ * @example
+ * ```ts
+ * import { hashPassword } from 'kitjs';
+ * const hash = await hashPassword('correct horse battery staple'); // '$2b$10$...'
+ * ```
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const problem = passwordProblem(password);
+  if (problem) throw problem;
+  const bcrypt = await loadBcrypt('hashPassword');
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+/**
+ * Whether `password` matches a bcrypt `hash`. Resolves to false, never rejects, for anything that cannot
+ * match: a non-string or empty password, one over 72 bytes (hashPassword never stores those, and a hash made
+ * elsewhere would match on the first 72 bytes only), a non-string or malformed hash. Rejects only with
+ * `KIT_ERR_PEER_MISSING` when `bcrypt` is not installed, because that is a broken deployment, not a bad login.
+ *
+ * @example
+ * ```ts
+ * import { comparePassword } from 'kitjs';
+ * if (!(await comparePassword(req.body.password, user.passwordHash))) {
+ *   return res.status(401).json({ error: 'Invalid credentials' });
+ * }
+ * ```
+ */
+export async function comparePassword(password: string, hash: string): Promise<boolean> {
+  const bcrypt = await loadBcrypt('comparePassword');
+  if (passwordProblem(password) !== undefined) return false;
+  if (typeof hash !== 'string' || !BCRYPT_HASH.test(hash)) return false;
+  try {
+    return (await bcrypt.compare(password, hash)) === true;
+  } catch {
+    // The native side still refuses some well-shaped hashes (an impossible cost); that is "no match".
+    return false;
+  }
+}

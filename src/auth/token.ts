@@ -1,0 +1,112 @@
+/** JSON Web Tokens signed and verified with HS256 and the JWT_SECRET environment variable. */
+import jwt from 'jsonwebtoken';
+import type { TokenPayload } from '../types.js';
+import { secretKey } from './secret.js';
+
+/** The only algorithm kitjs signs with and accepts; pinning it defeats `alg: none` and key-confusion tokens. */
+const ALGORITHM = 'HS256';
+
+/** Registered time claims jsonwebtoken sets itself; a payload carrying them (a re-signed token) would clash. */
+const TIME_CLAIMS = ['iat', 'exp', 'nbf'] as const;
+
+/** The outcome of checking a token: its payload, or why it was refused. */
+export type TokenCheck = { ok: true; payload: TokenPayload } | { ok: false; reason: 'expired' | 'invalid' };
+
+/**
+ * Signs `payload` as an HS256 JWT with `JWT_SECRET`, expiring after `expiresIn` (a timespan such as
+ * `'15m'`, `'1h'`, `'7d'`, or a number of seconds; default `'1h'`). `iat`, `exp` and `nbf` in the payload are
+ * dropped, so re-signing a verified payload gives a fresh token. Throws `KIT_ERR_AUTH_NO_SECRET` when
+ * `JWT_SECRET` is missing, and a `TypeError` for a payload that is not an object or an unreadable `expiresIn`.
+ *
+ * @example
+ * ```ts
+ * import { generateToken } from 'kitjs';
+ * const token = generateToken({ id: user.id, email: user.email });        // valid for 1 hour
+ * const short = generateToken({ id: user.id, email: user.email }, '15m');
+ * ```
+ */
+export function generateToken(payload: TokenPayload, expiresIn: string | number = '1h'): string {
+  const secret = secretKey();
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new TypeError('generateToken: payload must be an object such as { id, email }');
+  }
+  if (!plausibleExpiresIn(expiresIn)) throw badExpiresIn(expiresIn);
+  const claims: Record<string, unknown> = { ...payload };
+  for (const claim of TIME_CLAIMS) delete claims[claim];
+  try {
+    return jwt.sign(claims, secret, {
+      algorithm: ALGORITHM,
+      expiresIn: expiresIn as jwt.SignOptions['expiresIn'],
+    });
+  } catch (cause) {
+    // Either a timespan jsonwebtoken cannot parse ('soon') or claims JSON cannot encode (a BigInt, a
+    // cycle); both are the caller's arguments at fault, so both are TypeErrors.
+    if (!parsableExpiresIn(expiresIn)) throw badExpiresIn(expiresIn);
+    throw new TypeError(`generateToken: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/** A finite positive number of seconds, or a non-blank string (jsonwebtoken parses the timespan). */
+function plausibleExpiresIn(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0;
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Whether jsonwebtoken can read `value` as an expiry; asked only after signing failed, to name the cause. */
+function parsableExpiresIn(value: unknown): boolean {
+  try {
+    jwt.sign({}, 'probe', { expiresIn: value as jwt.SignOptions['expiresIn'] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function badExpiresIn(value: unknown): TypeError {
+  return new TypeError(
+    `generateToken: expiresIn must be a timespan such as '15m', '1h', '7d' or a positive number of seconds, got ${String(value)}`,
+  );
+}
+
+/**
+ * Checks a token and says why it failed: `expired` only for a token whose signature is good but whose
+ * `exp` has passed (jsonwebtoken checks the signature first), `invalid` for everything else.
+ * Throws `KIT_ERR_AUTH_NO_SECRET` when `JWT_SECRET` is missing.
+ *
+ * @example
+ * ```ts
+ * const check = checkToken(token);
+ * if (!check.ok && check.reason === 'expired') res.status(401).json({ error: 'Log in again' });
+ * ```
+ */
+export function checkToken(token: unknown): TokenCheck {
+  const secret = secretKey();
+  if (typeof token !== 'string' || token.length === 0) return { ok: false, reason: 'invalid' };
+  try {
+    const decoded = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+    // A string payload (a JWS whose body is not JSON) is not a set of claims.
+    if (decoded === null || typeof decoded !== 'object' || Array.isArray(decoded)) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, payload: decoded as TokenPayload };
+  } catch (err) {
+    return { ok: false, reason: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+  }
+}
+
+/**
+ * The payload of a valid, unexpired HS256 token signed with `JWT_SECRET` (with its `iat` and `exp`), or
+ * null for anything else: another algorithm (`none`, HS384, HS512, RS256), a tampered or foreign signature,
+ * an expired token, a malformed string or a non-string. Throws `KIT_ERR_AUTH_NO_SECRET` when `JWT_SECRET`
+ * is missing rather than answering null, so a misconfigured server is noticed.
+ *
+ * @example
+ * ```ts
+ * import { verifyToken } from 'kitjs';
+ * const user = verifyToken(token); // { id: 1, email: 'a@b.c', iat, exp } or null
+ * ```
+ */
+export function verifyToken(token: string): TokenPayload | null {
+  const check = checkToken(token);
+  return check.ok ? check.payload : null;
+}

@@ -1,0 +1,226 @@
+/** mongodbManager: one mongoose connection per process, with safe query defaults and a bounded connect time. */
+import type { Connection, ConnectOptions, Model, Schema, SchemaDefinition } from 'mongoose';
+import { KitError } from '../errors.js';
+import { guardMongooseSchema } from './client-errors.js';
+import { loadPeer } from './load-peer.js';
+import { mongoHosts } from './mongo-uri.js';
+
+interface MongooseModule {
+  Schema: typeof Schema;
+  createConnection(): Connection;
+}
+
+/** How long `connect` waits for a server before rejecting, unless `serverSelectionTimeoutMS` is given. */
+const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
+
+function reasonOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The class behind {@link mongodbManager}. It works on a connection of its own (created from the
+ * application's `mongoose`), so the safe defaults it sets never change the app's other mongoose usage.
+ *
+ * - `sanitizeFilter` is on: a filter value holding `$` keys (`{ email: { $ne: null } }` from a JSON body)
+ *   is wrapped in `$eq` and can only match that literal object.
+ * - `strictQuery` is on for every schema it compiles: filter keys that are not in the schema are dropped.
+ * - A value that cannot be cast to its path's type, or a document that fails validation, rejects with the
+ *   mongoose error flagged `status: 400`, so kitjs answers 400 rather than 500.
+ * - `connect` waits at most `serverSelectionTimeoutMS` (5000 by default) and names the host when it fails.
+ *
+ * @example
+ * ```ts
+ * // Applications use the shared instance; the class is exported for kitjs's own tests.
+ * const manager = new MongoDBManager();
+ * manager.createCollection('Note', { text: String });
+ * ```
+ */
+export class MongoDBManager {
+  #mongoose: MongooseModule | undefined;
+  #connection: Connection | undefined;
+  #uri: string | undefined;
+  #connecting: { uri: string; done: Promise<string> } | undefined;
+
+  #load(): { mongoose: MongooseModule; connection: Connection } {
+    if (this.#mongoose === undefined || this.#connection === undefined) {
+      const mongoose = loadPeer<MongooseModule>('mongoose', 'mongodbManager');
+      const connection = mongoose.createConnection();
+      connection.set('sanitizeFilter', true);
+      this.#mongoose = mongoose;
+      this.#connection = connection;
+    }
+    return { mongoose: this.#mongoose, connection: this.#connection };
+  }
+
+  /**
+   * The mongoose connection the manager's models live on (created, unopened, on first use). Use it for
+   * sessions, transactions or `connection.db`.
+   *
+   * @example
+   * ```ts
+   * const session = await mongodbManager.connection.startSession();
+   * ```
+   */
+  get connection(): Connection {
+    return this.#load().connection;
+  }
+
+  /**
+   * Connects to `uri` and resolves to a short status line. Options go to mongoose (`serverSelectionTimeoutMS`
+   * defaults to 5000; `sanitizeFilter` cannot be turned off here). Rejects with `KIT_ERR_DB_CONNECT` naming
+   * the host (never the credentials) when no server answers in time, and when already connected elsewhere.
+   * Connecting again to the same URI resolves at once.
+   *
+   * @example
+   * ```ts
+   * await mongodbManager.connect(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017/app');
+   * // 'MongoDB connected (127.0.0.1:27017/app)'
+   * ```
+   */
+  async connect(uri: string, options: ConnectOptions = {}): Promise<string> {
+    if (typeof uri !== 'string' || !/^mongodb(?:\+srv)?:\/\//i.test(uri)) {
+      throw new TypeError(
+        'mongodbManager.connect: uri must be a string starting with mongodb:// or mongodb+srv://',
+      );
+    }
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError('mongodbManager.connect: options must be an object');
+    }
+    const { connection } = this.#load();
+    if (this.#connecting !== undefined) {
+      if (this.#connecting.uri === uri) return this.#connecting.done;
+      throw this.#busy(this.#connecting.uri);
+    }
+    if (this.#uri !== undefined && connection.readyState === 1) {
+      if (this.#uri === uri) return this.#status(connection);
+      throw this.#busy(this.#uri);
+    }
+    const done = this.#open(connection, uri, options);
+    this.#connecting = { uri, done };
+    try {
+      return await done;
+    } finally {
+      this.#connecting = undefined;
+    }
+  }
+
+  async #open(connection: Connection, uri: string, options: ConnectOptions): Promise<string> {
+    try {
+      await connection.openUri(uri, {
+        serverSelectionTimeoutMS: DEFAULT_SERVER_SELECTION_TIMEOUT_MS,
+        ...options,
+        sanitizeFilter: true,
+      });
+    } catch (cause) {
+      // Release the driver's monitors, or a failed attempt would keep timers (and the process) alive.
+      await connection.close(true).catch(() => undefined);
+      throw new KitError(
+        'KIT_ERR_DB_CONNECT',
+        `mongodbManager cannot connect to MongoDB at ${mongoHosts(uri)}: ${reasonOf(cause)}`,
+        { cause },
+      );
+    }
+    this.#uri = uri;
+    return this.#status(connection);
+  }
+
+  #status(connection: Connection): string {
+    return `MongoDB connected (${mongoHosts(this.#uri ?? '')}/${connection.name})`;
+  }
+
+  #busy(current: string): KitError {
+    return new KitError(
+      'KIT_ERR_DB_CONNECT',
+      `mongodbManager is already connected to ${mongoHosts(current)}; call disconnect() first`,
+    );
+  }
+
+  /**
+   * Defines (or returns) the model `name`. `schema` is a mongoose schema definition or a `Schema`; the
+   * model always gets `createdAt`/`updatedAt` timestamps and `strictQuery`. Asking again for a name that
+   * exists returns the existing model unchanged (the second schema is ignored) instead of throwing
+   * mongoose's OverwriteModelError, so modules may declare the models they use. Works before `connect`:
+   * mongoose buffers the model's operations until the connection opens.
+   *
+   * @example
+   * ```ts
+   * const User = mongodbManager.createCollection('User', {
+   *   email: { type: String, required: true, unique: true },
+   *   password: { type: String, required: true },
+   * });
+   * const user = await User.create({ email: 'ada@example.com', password: hash });
+   * user.createdAt; // a Date
+   * ```
+   */
+  createCollection<T = Record<string, unknown>>(
+    name: string,
+    schema: SchemaDefinition | Schema<T>,
+  ): Model<T> {
+    if (typeof name !== 'string' || name.trim() === '') {
+      throw new TypeError('mongodbManager.createCollection: name must be a non-empty string');
+    }
+    if (schema === null || typeof schema !== 'object') {
+      throw new TypeError(
+        'mongodbManager.createCollection: schema must be a schema definition object or a Schema',
+      );
+    }
+    const { mongoose, connection } = this.#load();
+    const existing = connection.models[name];
+    if (existing !== undefined) return existing as Model<T>;
+    let compiled: Schema<T>;
+    if (schema instanceof mongoose.Schema) {
+      compiled = schema as Schema<T>;
+      if (!compiled.get('timestamps')) compiled.set('timestamps', true);
+      // 'throw' is stricter still; anything else becomes true.
+      if (compiled.get('strictQuery') !== 'throw') compiled.set('strictQuery', true);
+    } else {
+      compiled = new mongoose.Schema<T>(schema as SchemaDefinition<T>, {
+        timestamps: true,
+        strictQuery: true,
+      });
+    }
+    guardMongooseSchema(compiled as Schema);
+    return connection.model<T>(name, compiled);
+  }
+
+  /**
+   * Closes the connection (the models stay defined, ready for the next `connect`). Does nothing when not
+   * connected.
+   *
+   * @example
+   * ```ts
+   * app.onClose(() => mongodbManager.disconnect());
+   * ```
+   */
+  async disconnect(): Promise<void> {
+    const pending = this.#connecting?.done;
+    if (pending !== undefined) await pending.catch(() => undefined);
+    this.#uri = undefined;
+    if (this.#connection !== undefined && this.#connection.readyState !== 0) {
+      await this.#connection.close();
+    }
+  }
+}
+
+// One manager per process even when both the ESM and the CommonJS build of kitjs are loaded.
+const SINGLETON = Symbol.for('kitjs.mongodbManager');
+const holder = globalThis as typeof globalThis & { [SINGLETON]?: MongoDBManager };
+
+/**
+ * The process-wide MongoDB manager (mongoose loads on its first use, never at `import 'kitjs'`).
+ *
+ * @example
+ * ```ts
+ * import kit, { json, mongodbManager } from 'kitjs';
+ *
+ * const User = mongodbManager.createCollection('User', { email: String, name: String });
+ * await mongodbManager.connect(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017/app');
+ *
+ * const app = kit();
+ * app.use(json());
+ * app.get('/users', async (_req, res) => res.json(await User.find().lean()));
+ * app.onClose(() => mongodbManager.disconnect());
+ * ```
+ */
+export const mongodbManager: MongoDBManager = holder[SINGLETON] ?? new MongoDBManager();
+holder[SINGLETON] = mongodbManager;

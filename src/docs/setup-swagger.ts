@@ -1,0 +1,154 @@
+/** `setupSwagger(app, options)`: builds the OpenAPI document from annotations and serves it with swagger-ui. */
+import type { Server } from 'node:http';
+import { logger } from '../logger.js';
+import type { KitApp } from '../types.js';
+import { buildDocument } from './build-document.js';
+import { DEFAULT_FILES_PATTERN, findAnnotatedFiles, readSources } from './discover-files.js';
+import { computeDrift } from './drift.js';
+import { mountSwaggerUi } from './swagger-ui.js';
+import type { DocsWarning, DriftReport, SetupSwaggerOptions, SwaggerSetup } from './types.js';
+
+export type {
+  DocsWarning,
+  DriftReport,
+  OpenApiDocument,
+  SetupSwaggerOptions,
+  SwaggerSetup,
+} from './types.js';
+
+function badOption(message: string): TypeError {
+  const err = new TypeError(`setupSwagger: ${message}`);
+  (err as TypeError & { code: string }).code = 'KIT_ERR_DOCS_BAD_OPTIONS';
+  return err;
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Checks the options at once, so a mistake fails at start-up rather than on the first request. */
+function checkOptions(app: unknown, options: unknown): asserts options is SetupSwaggerOptions {
+  if (typeof app !== 'object' || app === null || typeof (app as KitApp).get !== 'function') {
+    throw badOption('the first argument must be the app returned by kit()');
+  }
+  if (typeof options !== 'object' || options === null)
+    throw badOption('options must be an object with info.title and info.version');
+  const o = options as Record<string, unknown>;
+  const info = o.info as Record<string, unknown> | undefined;
+  if (typeof info !== 'object' || info === null) throw badOption('options.info is required');
+  if (!nonEmptyString(info.title)) throw badOption('options.info.title must be a non-empty string');
+  if (!nonEmptyString(info.version)) throw badOption('options.info.version must be a non-empty string');
+  if (info.description !== undefined && typeof info.description !== 'string')
+    throw badOption('options.info.description must be a string');
+  const pattern = o.filesPattern;
+  const patterns = Array.isArray(pattern) ? pattern : [pattern];
+  if (pattern !== undefined && (patterns.length === 0 || !patterns.every(nonEmptyString))) {
+    throw badOption('options.filesPattern must be a glob string or an array of them');
+  }
+  if (o.baseDir !== undefined && !nonEmptyString(o.baseDir))
+    throw badOption('options.baseDir must be a directory path');
+  if (o.servers !== undefined) {
+    if (
+      !Array.isArray(o.servers) ||
+      !o.servers.every(
+        (s) => typeof s === 'object' && s !== null && nonEmptyString((s as { url?: unknown }).url),
+      )
+    ) {
+      throw badOption('options.servers must be an array of { url, description? }');
+    }
+  }
+  if (o.security !== undefined && (typeof o.security !== 'object' || o.security === null)) {
+    throw badOption('options.security must map scheme names to OpenAPI security schemes');
+  }
+  if (o.path !== undefined && !(typeof o.path === 'string' && /^\/[^?#\s]*[^/?#\s]$/.test(o.path))) {
+    throw badOption('options.path must start with "/" and not end with "/", like "/api-docs"');
+  }
+}
+
+/**
+ * Builds the OpenAPI 3 document from the JSDoc annotations in the files matching `filesPattern` (read
+ * once, synchronously, so the document is complete before the first request) and registers
+ * `GET /api-docs` (swagger-ui) and `GET /api-docs/swagger.json` on `app`. Annotation problems never
+ * throw: they are logged at warn and listed in `warnings`. The first time the server starts listening
+ * (or the docs are first requested, for servers `listen` did not start) the documentation is compared
+ * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand.
+ *
+ * @example
+ * ```ts
+ * import kit, { setupSwagger } from 'kitjs';
+ * const app = kit();
+ * const docs = setupSwagger(app, {
+ *   info: { title: 'Users API', version: '1.0.0' },
+ *   filesPattern: './routes/**\/*.js',
+ *   servers: [{ url: 'http://localhost:3000' }],
+ * });
+ * docs.warnings;  // annotation problems, each with file and line
+ * app.listen(3000); // logs documented-but-unrouted operations and undocumented routes, if any
+ * ```
+ */
+export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): SwaggerSetup {
+  checkOptions(app, options);
+  const baseDir = options.baseDir ?? process.cwd();
+  const base = options.path ?? '/api-docs';
+  const warnings: DocsWarning[] = [];
+  const files = findAnnotatedFiles(options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir);
+  const sources = readSources(files, baseDir, warnings);
+  const built = buildDocument(sources, {
+    info: options.info,
+    ...(options.servers ? { servers: options.servers } : {}),
+    ...(options.security ? { security: options.security } : {}),
+  });
+  warnings.push(...built.warnings);
+  for (const w of warnings) logger.warn({ file: w.file, line: w.line }, `API docs: ${w.message}`);
+
+  const document = built.document;
+  const drift = (): DriftReport => {
+    const routes = typeof app.routes === 'function' ? app.routes() : [];
+    return computeDrift(document, routes, base);
+  };
+
+  let reported = false;
+  const reportDrift = () => {
+    if (reported) return;
+    reported = true;
+    if (typeof app.routes !== 'function') return;
+    const report = drift();
+    const fmt = (list: DriftReport['unmatchedOperations']) =>
+      list.map((r) => `${r.method} ${r.path}`).join(', ');
+    if (report.unmatchedOperations.length > 0) {
+      logger.warn(
+        { operations: report.unmatchedOperations },
+        `API docs: documented but not routed: ${fmt(report.unmatchedOperations)}`,
+      );
+    }
+    if (report.undocumentedRoutes.length > 0) {
+      logger.warn(
+        { routes: report.undocumentedRoutes },
+        `API docs: routes without documentation: ${fmt(report.undocumentedRoutes)}`,
+      );
+    }
+  };
+
+  mountSwaggerUi(app, base, JSON.stringify(document), options.info.title, reportDrift);
+  hookListen(app, reportDrift);
+  return { document, warnings, files, drift };
+}
+
+/** Runs `onListening` once the server `app.listen` starts is listening, when all routes exist. */
+function hookListen(app: KitApp, onListening: () => void): void {
+  const original = app.listen;
+  if (typeof original !== 'function') return;
+  const wrapped = function (this: KitApp, ...args: unknown[]): Server {
+    const server = (original as (...a: unknown[]) => Server).apply(app, args);
+    if (server && typeof server.once === 'function') {
+      if (server.listening) setImmediate(onListening);
+      else server.once('listening', onListening);
+    }
+    return server;
+  };
+  try {
+    (app as { listen: unknown }).listen = wrapped;
+  } catch {
+    // A frozen app keeps its listen; drift is then reported on the first docs request.
+  }
+}

@@ -1,0 +1,72 @@
+/** The shapes the docs module reads and produces: options, warnings, OpenAPI fragments and the drift report. */
+
+/** A JSON Schema / OpenAPI schema object, kept open because users may add any keyword through `json:`. */
+export type SchemaObject = Record<string, unknown>;
+
+/** One OpenAPI operation (the value under `paths[path][method]`). */
+export type OperationObject = Record<string, unknown>;
+
+/** The OpenAPI 3.0 document `setupSwagger` builds and serves. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string; [key: string]: unknown };
+  servers?: Array<{ url: string; description?: string }>;
+  tags?: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, OperationObject>>;
+  components: {
+    schemas: Record<string, SchemaObject>;
+    securitySchemes?: Record<string, SchemaObject>;
+    [section: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** A problem found in an annotation: it is skipped or repaired, never fatal. */
+export interface DocsWarning {
+  /** The annotated file, relative to the directory the pattern was resolved from. */
+  file: string;
+  /** 1-based line of the tag (or block) at fault. */
+  line: number;
+  message: string;
+}
+
+/** Options of {@link setupSwagger}; `info.title` and `info.version` are required. */
+export interface SetupSwaggerOptions {
+  info: { title: string; version: string; description?: string; [key: string]: unknown };
+  /** Glob (or globs) of annotated files, resolved from `baseDir`; default `'./**\/*.js'`. node_modules is never read. */
+  filesPattern?: string | string[];
+  /** Directory the pattern is resolved from; default `process.cwd()`. */
+  baseDir?: string;
+  /** Servers listed in the document and the UI. */
+  servers?: Array<{ url: string; description?: string }>;
+  /** Extra security schemes (name → OpenAPI scheme) that `@security` may name, beside BearerAuth and BasicAuth. */
+  security?: Record<string, SchemaObject>;
+  /** Where the UI is mounted; the JSON lives at `<path>/swagger.json`. Default `'/api-docs'`. */
+  path?: string;
+}
+
+/** An HTTP route as the app reports it, or as the documentation describes it. */
+export interface RouteRef {
+  method: string;
+  path: string;
+}
+
+/** Differences between the documentation and the app's live routes. */
+export interface DriftReport {
+  /** Documented operations no live route answers. */
+  unmatchedOperations: RouteRef[];
+  /** Live routes the documentation does not describe. */
+  undocumentedRoutes: RouteRef[];
+}
+
+/** What {@link setupSwagger} returns. */
+export interface SwaggerSetup {
+  /** The OpenAPI document, complete before the first request. */
+  readonly document: OpenApiDocument;
+  /** Every annotation problem found while building it. */
+  readonly warnings: readonly DocsWarning[];
+  /** The annotated files that were read (absolute paths). */
+  readonly files: readonly string[];
+  /** Compares the document with `app.routes()` now. */
+  drift(): DriftReport;
+}

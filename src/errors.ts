@@ -1,0 +1,107 @@
+/** The one registry of errors kitjs raises: each code with its status and whether clients may see its message. */
+
+interface ErrorDefinition {
+  status: number;
+  /** Whether the message may be shown to the client. 4xx messages are; 5xx never. */
+  expose: boolean;
+  message: string;
+}
+
+/**
+ * Every error code kitjs raises. `spec/errors.md` documents each one; a unit test fails when a code is
+ * missing there.
+ */
+export const errorCodes = {
+  // Routing and the core
+  KIT_ERR_ROUTE_NOT_FOUND: { status: 404, expose: true, message: 'Not Found' },
+  KIT_ERR_ROUTE_BAD_ENCODING: {
+    status: 400,
+    expose: true,
+    message: 'Malformed percent-encoding in the path',
+  },
+  KIT_ERR_HANDLER_REJECTED: { status: 500, expose: false, message: 'A handler failed without an error' },
+  KIT_ERR_NEXT_STRING: { status: 500, expose: false, message: 'next() was called with a string' },
+  KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down' },
+  KIT_ERR_RESPONSE_SENT: { status: 500, expose: false, message: 'A response was already sent' },
+  // Bodies
+  KIT_ERR_BODY_INVALID_JSON: { status: 400, expose: true, message: 'Malformed JSON body' },
+  KIT_ERR_BODY_FORBIDDEN_KEY: { status: 400, expose: true, message: 'Forbidden key in JSON body' },
+  KIT_ERR_BODY_TOO_LARGE: { status: 413, expose: true, message: 'Request body too large' },
+  KIT_ERR_BODY_UNSUPPORTED_CHARSET: { status: 415, expose: true, message: 'Unsupported charset' },
+  KIT_ERR_BODY_UNSUPPORTED_ENCODING: { status: 415, expose: true, message: 'Unsupported content encoding' },
+  KIT_ERR_BODY_INCOMPLETE: { status: 400, expose: true, message: 'Request body incomplete' },
+  KIT_ERR_BODY_TOO_MANY_PARAMETERS: { status: 413, expose: true, message: 'Too many parameters' },
+  KIT_ERR_BODY_MALFORMED_ENCODING: { status: 400, expose: true, message: 'Malformed compressed body' },
+  // Static files
+  KIT_ERR_STATIC_FORBIDDEN: { status: 403, expose: true, message: 'Forbidden' },
+  KIT_ERR_STATIC_BAD_PATH: { status: 400, expose: true, message: 'Bad path' },
+  KIT_ERR_STATIC_RANGE: { status: 416, expose: true, message: 'Range Not Satisfiable' },
+  KIT_ERR_STATIC_PRECONDITION: { status: 412, expose: true, message: 'Precondition Failed' },
+  // Authentication
+  KIT_ERR_AUTH_UNAUTHORIZED: { status: 401, expose: true, message: 'Unauthorized' },
+  KIT_ERR_AUTH_NO_SECRET: { status: 500, expose: false, message: 'JWT_SECRET is not set' },
+  KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },
+  KIT_ERR_AUTH_PASSWORD_TOO_LONG: { status: 400, expose: true, message: 'Password longer than 72 bytes' },
+  // Optional peers and databases
+  KIT_ERR_PEER_MISSING: { status: 500, expose: false, message: 'An optional package is not installed' },
+  KIT_ERR_DB_CONNECT: { status: 500, expose: false, message: 'Database connection failed' },
+  KIT_ERR_DB_NOT_CONNECTED: { status: 500, expose: false, message: 'Database is not connected' },
+  // API docs
+  KIT_ERR_DOCS_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid setupSwagger options' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+/** One of the codes in {@link errorCodes}. */
+export type KitErrorCode = keyof typeof errorCodes;
+
+/**
+ * The error class of every error kitjs raises while serving. `status` drives the default response;
+ * `expose` says whether `message` may reach the client.
+ *
+ * @example
+ * ```ts
+ * import { KitError } from 'kitjs';
+ * app.get('/items/:id', () => { throw new KitError('KIT_ERR_ROUTE_NOT_FOUND', 'No such item'); });
+ * ```
+ */
+export class KitError extends Error {
+  readonly code: KitErrorCode;
+  readonly status: number;
+  readonly statusCode: number;
+  readonly expose: boolean;
+
+  constructor(code: KitErrorCode, message?: string, options?: { cause?: unknown }) {
+    const definition = errorCodes[code];
+    super(message ?? definition.message, options);
+    this.name = 'KitError';
+    this.code = code;
+    this.status = definition.status;
+    this.statusCode = definition.status;
+    this.expose = definition.expose;
+  }
+}
+
+/** The error for an optional peer package that is not installed, naming the install command. */
+export function missingPeer(pkg: string, feature: string, cause?: unknown): KitError {
+  return new KitError(
+    'KIT_ERR_PEER_MISSING',
+    `${feature} needs the optional package "${pkg}". Install it with: npm install ${pkg}`,
+    { cause },
+  );
+}
+
+/** The status an error asks for: its `status` or `statusCode` when that is 4xx/5xx, else 500. */
+export function statusOf(err: unknown): number {
+  if (err !== null && typeof err === 'object') {
+    const candidate =
+      (err as { status?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode ?? undefined;
+    if (
+      typeof candidate === 'number' &&
+      Number.isInteger(candidate) &&
+      candidate >= 400 &&
+      candidate <= 599
+    ) {
+      return candidate;
+    }
+  }
+  return 500;
+}

@@ -1,0 +1,56 @@
+/** kitjs's public surface: the `kit` factory (default export), the Router, the batteries and every public type. */
+import { kit } from './app.js';
+
+export default kit;
+export type { KitOptions } from './app.js';
+export { authMiddleware } from './auth/middleware.js';
+// Authentication
+export { comparePassword, hashPassword } from './auth/password.js';
+export { generateToken, verifyToken } from './auth/token.js';
+export type { MongoDBManager } from './db/mongodb-manager.js';
+export { mongodbManager } from './db/mongodb-manager.js';
+// Databases
+export { SQLiteManager } from './db/sqlite-manager.js';
+// API documentation
+export { setupSwagger } from './docs/setup-swagger.js';
+export type {
+  DocsWarning,
+  DriftReport,
+  OpenApiDocument,
+  SetupSwaggerOptions,
+  SwaggerSetup,
+} from './docs/types.js';
+export type { KitErrorCode } from './errors.js';
+export { errorCodes, KitError } from './errors.js';
+export { logger } from './logger.js';
+export { customParser } from './middleware/body/custom.js';
+export type { JsonOptions } from './middleware/body/json.js';
+// Batteries
+export { json } from './middleware/body/json.js';
+export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
+export { urlencoded } from './middleware/body/urlencoded.js';
+export type { CorsOptions, CorsOriginFunction } from './middleware/cors.js';
+export { cors } from './middleware/cors.js';
+export { requestLogger } from './middleware/request-logger.js';
+export type { CspDirectives, SecurityOptions } from './middleware/security.js';
+export { security } from './middleware/security.js';
+export type { DotfilesPolicy, ServeStaticOptions } from './middleware/serve-static.js';
+export { serveStatic } from './middleware/serve-static.js';
+export { Router } from './router/router.js';
+
+export type {
+  AppErrorHandler,
+  ErrorHandler,
+  KitApp,
+  KitRequest,
+  KitResponse,
+  Middleware,
+  Mountable,
+  NextFunction,
+  Plugin,
+  RequestHandler,
+  Route,
+  ServerTimeouts,
+  TokenPayload,
+} from './types.js';
+export { kit };

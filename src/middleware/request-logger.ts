@@ -1,0 +1,53 @@
+/** `requestLogger`: one structured log line per finished or aborted request, through kitjs's `logger`. */
+import { performance } from 'node:perf_hooks';
+import { logger } from '../logger.js';
+import type { KitRequest, KitResponse, NextFunction } from '../types.js';
+
+/** The fields of each line `requestLogger` writes; headers are left out on purpose, so no secret can leak. */
+export interface RequestLogLine {
+  method: string;
+  url: string;
+  status: number;
+  /** Milliseconds from the moment the middleware ran until the response finished or the client left. */
+  durationMs: number;
+  /** Present (and true) when the connection closed before the response was complete. */
+  aborted?: true;
+}
+
+/**
+ * Logs one line per request when it ends: `method`, `url` (as it arrived), `status` and `durationMs`. A 5xx is
+ * logged at error level, a 4xx at warn, anything else at info; a request whose client went away before the
+ * response was complete is logged at warn with `aborted: true` (error if a 5xx had been chosen).
+ *
+ * @example
+ * ```ts
+ * import kit, { requestLogger } from 'kitjs';
+ * const app = kit();
+ * app.use(requestLogger);
+ * // {"level":30,...,"method":"GET","url":"/health","status":200,"durationMs":0.412,"msg":"request completed"}
+ * ```
+ */
+export function requestLogger(req: KitRequest, res: KitResponse, next: NextFunction): void {
+  const start = performance.now();
+  // Captured now: routers may rewrite req.url while the request travels through mounted prefixes.
+  const method = req.method ?? '';
+  const url = req.originalUrl || req.url || '';
+  // 'close' fires for every response, finished or not, so one listener covers both outcomes.
+  res.on('close', () => {
+    const status = res.statusCode;
+    const line: RequestLogLine = {
+      method,
+      url,
+      status,
+      durationMs: Math.round((performance.now() - start) * 1000) / 1000,
+    };
+    if (!res.writableFinished) {
+      line.aborted = true;
+      if (status >= 500) logger.error(line, 'request aborted');
+      else logger.warn(line, 'request aborted');
+    } else if (status >= 500) logger.error(line, 'request completed');
+    else if (status >= 400) logger.warn(line, 'request completed');
+    else logger.info(line, 'request completed');
+  });
+  next();
+}

@@ -1,0 +1,143 @@
+/** serveStatic(root, options): serves files below a directory, streaming, with caching and Range support. */
+import send from 'send';
+import { KitError } from '../errors.js';
+import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
+import { directoryLocation } from './static/location.js';
+import { type ServeStaticOptions, type StaticSettings, staticSettings } from './static/options.js';
+import { resolveStaticPath } from './static/resolve.js';
+
+export type { DotfilesPolicy, ServeStaticOptions } from './static/options.js';
+
+// Headers send sets before it may still fail (412, 416); removed again so an error answer carries none.
+const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 'last-modified'];
+
+/**
+ * Serves the files below `root` for GET and HEAD. Content-Type comes from the extension; `ETag`,
+ * `Last-Modified` and `Cache-Control` are set; `If-None-Match` / `If-Modified-Since` answer 304; a single
+ * `Range` answers 206 (416 when unsatisfiable). Files are streamed, never read whole into memory.
+ *
+ * A request that names no file (missing, another method, an ignored dotfile, a directory without an
+ * index) calls `next()`, so later routes or the 404 handler answer. A directory named without its
+ * trailing slash is redirected (301) to the slash form. Paths that try to leave `root` are refused
+ * (see spec/static.md). Options are checked here, at setup: a bad one throws a `TypeError`.
+ *
+ * @example
+ * ```ts
+ * import kit, { serveStatic } from 'kitjs';
+ * const app = kit();
+ * app.use(serveStatic('public'));
+ * app.use('/assets', serveStatic('build/assets', { maxAge: '1d', dotfiles: 'deny' }));
+ * app.listen(3000);
+ * ```
+ */
+export function serveStatic(root: string, options?: ServeStaticOptions): RequestHandler {
+  const settings = staticSettings(root, options);
+  return function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
+    const verdict = decide(req, settings);
+    if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings);
+    else next(verdict);
+  };
+}
+
+/**
+ * What to do with a request before touching the disk: the path to hand to `send`, a `KitError` to
+ * refuse with, or `undefined` to fall through.
+ */
+function decide(req: KitRequest, settings: StaticSettings): string | KitError | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  const resolved = resolveStaticPath(settings.root, requestPath(req));
+  if (resolved.kind === 'miss') return undefined;
+  if (resolved.kind === 'refuse') {
+    return new KitError(resolved.status === 400 ? 'KIT_ERR_STATIC_BAD_PATH' : 'KIT_ERR_STATIC_FORBIDDEN');
+  }
+  if (resolved.dotfile && settings.dotfiles === 'ignore') return undefined;
+  if (resolved.dotfile && settings.dotfiles === 'deny') return new KitError('KIT_ERR_STATIC_FORBIDDEN');
+  // Without an index there is nothing to serve for a directory; kitjs never lists one.
+  if (resolved.trailingSlash && settings.index === false) return undefined;
+  return resolved.sendPath;
+}
+
+function transfer(
+  req: KitRequest,
+  res: KitResponse,
+  next: NextFunction,
+  sendPath: string,
+  settings: StaticSettings,
+): void {
+  const preset = new Set(res.getHeaderNames());
+  const stream = send(req, sendPath, {
+    root: settings.root,
+    index: settings.index === false ? false : [settings.index],
+    // Dotfiles were decided above, with kitjs's own answers; send must not decide them again.
+    dotfiles: 'allow',
+    etag: settings.etag,
+    lastModified: settings.lastModified,
+    maxAge: settings.maxAgeMs,
+  });
+  stream.on('directory', () => {
+    if (settings.index === false) next();
+    else redirectToDirectory(req, res);
+  });
+  stream.on('error', (err: unknown) => {
+    if (!res.headersSent) {
+      for (const name of FILE_HEADERS) if (!preset.has(name)) res.removeHeader(name);
+    }
+    next(translate(err));
+  });
+  stream.pipe(res);
+}
+
+/** Turns send's http-errors into kitjs's: a 404 is a miss (undefined), client faults get kitjs codes. */
+function translate(err: unknown): unknown {
+  const status = (err as { status?: unknown } | null)?.status;
+  switch (status) {
+    case 404:
+      return undefined;
+    case 400:
+      return new KitError('KIT_ERR_STATIC_BAD_PATH');
+    case 403:
+      return new KitError('KIT_ERR_STATIC_FORBIDDEN');
+    case 412:
+      return new KitError('KIT_ERR_STATIC_PRECONDITION');
+    case 416:
+      // The answer must say the file's size (`Content-Range: bytes */size`); send puts it on the error.
+      return Object.assign(new KitError('KIT_ERR_STATIC_RANGE'), {
+        headers: (err as { headers?: unknown }).headers,
+      });
+    default:
+      return err;
+  }
+}
+
+function redirectToDirectory(req: KitRequest, res: KitResponse): void {
+  const url = req.originalUrl ?? req.url ?? '';
+  const queryAt = url.indexOf('?');
+  // The mount prefix comes back in front, so a file server under /assets redirects to /assets/dir/.
+  const location = directoryLocation(
+    `${req.baseUrl ?? ''}${requestPath(req)}`,
+    queryAt === -1 ? '' : url.slice(queryAt + 1),
+  );
+  const body = `Redirecting to ${location}\n`;
+  res.statusCode = 301;
+  res.setHeader('Location', location);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function requestPath(req: KitRequest): string {
+  if (typeof req.path === 'string') return req.path;
+  // Only for a host that hands over a bare IncomingMessage; kitjs's core always sets req.path.
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+function once(next: NextFunction): NextFunction {
+  let called = false;
+  return (err?: unknown) => {
+    if (called) return;
+    called = true;
+    next(err);
+  };
+}

@@ -1,0 +1,32 @@
+/** Builds the Location of serveStatic's directory redirect so that it can only ever name this site. */
+
+// Characters a path or query may carry as they are; everything else is percent-encoded.
+const UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]|%(?![0-9A-Fa-f]{2})/g;
+
+function encodeUnsafe(text: string): string {
+  return text.replace(UNSAFE, (ch) =>
+    [...Buffer.from(ch, 'utf8')]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
+  );
+}
+
+/**
+ * The `Location` for redirecting a directory request to its slash form: `pathname` + `/`, then the
+ * query string unchanged.
+ *
+ * Leading slashes and backslashes collapse to one `/`, so `//evil.com` or `/\evil.com` (which browsers
+ * read as another host) becomes the local path `/evil.com/`. Characters that may not appear in a header
+ * or URL are percent-encoded, existing `%XX` escapes are kept.
+ *
+ * @example
+ * ```ts
+ * directoryLocation('/docs', 'v=2'); // '/docs/?v=2'
+ * directoryLocation('//evil.com', ''); // '/evil.com/'
+ * ```
+ */
+export function directoryLocation(pathname: string, query: string): string {
+  const local = `/${pathname.replace(/^[/\\]+/, '')}`;
+  const withSlash = local.endsWith('/') ? local : `${local}/`;
+  return encodeUnsafe(withSlash) + (query === '' ? '' : `?${encodeUnsafe(query)}`);
+}

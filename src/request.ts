@@ -1,0 +1,130 @@
+/** KitRequest: Node's IncomingMessage with Express's conveniences, computed lazily. */
+import { IncomingMessage } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
+import { mediaTypeMatches } from './media-match.js';
+import { mediaTypeOf } from './media-type.js';
+import type { KitRequest as KitRequestShape, KitResponse, TokenPayload } from './types.js';
+
+/** The request with the fields the dispatcher keeps on it. Not part of the public API. */
+export interface InternalRequest extends KitRequestShape {
+  /** Canonical path relative to the current mount point. */
+  kitPath: string;
+  /** The query string with its `?`, or ''. */
+  kitSearch: string;
+}
+
+/**
+ * The class node:http instantiates for every request of a kitjs server, so that Express's helpers are
+ * on the prototype instead of being copied onto each request.
+ */
+export class KitRequest extends IncomingMessage implements InternalRequest {
+  params: Record<string, string> = {};
+  body: unknown = undefined;
+  originalUrl = '';
+  baseUrl = '';
+  kitPath = '/';
+  private searchValue = '';
+  user?: TokenPayload = undefined;
+  declare res?: KitResponse;
+  private parsedQuery: Record<string, string> | undefined = undefined;
+  private localsStore: Record<string, unknown> | undefined = undefined;
+
+  get kitSearch(): string {
+    return this.searchValue;
+  }
+
+  /** A new query string (a rewritten `req.url`) drops the query parsed from the old one. */
+  set kitSearch(value: string) {
+    this.searchValue = value;
+    this.parsedQuery = undefined;
+  }
+
+  get path(): string {
+    return this.kitPath;
+  }
+
+  get query(): Record<string, string> {
+    if (this.parsedQuery === undefined) this.parsedQuery = parseQuery(this.kitSearch);
+    return this.parsedQuery;
+  }
+
+  set query(value: Record<string, string>) {
+    this.parsedQuery = value;
+  }
+
+  get locals(): Record<string, unknown> {
+    if (this.localsStore === undefined) this.localsStore = {};
+    return this.localsStore;
+  }
+
+  set locals(value: Record<string, unknown>) {
+    this.localsStore = value;
+  }
+
+  get hostname(): string {
+    return hostnameOf(this.headers.host);
+  }
+
+  get ip(): string {
+    return this.socket?.remoteAddress ?? '';
+  }
+
+  get(name: string): string | undefined {
+    if (typeof name !== 'string') throw new TypeError('req.get(name): name must be a string');
+    const key = name.toLowerCase();
+    if (key === 'referer' || key === 'referrer') {
+      return headerValue(this.headers.referer ?? this.headers.referrer);
+    }
+    return headerValue(this.headers[key]);
+  }
+
+  is(type: string | string[]): string | false {
+    const mediaType = mediaTypeOf(this);
+    if (mediaType === undefined) return false;
+    const wanted = Array.isArray(type) ? type : [type];
+    for (const candidate of wanted) {
+      if (typeof candidate === 'string' && mediaTypeMatches(mediaType.type, candidate)) return mediaType.type;
+    }
+    return false;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The query object: every value a string (the first one when a key repeats, so that `?a=1&a=2` cannot
+ * turn a string into an array behind a handler's back). It has no prototype, so keys such as
+ * `__proto__` or `constructor` are plain data.
+ */
+export function parseQuery(search: string): Record<string, string> {
+  const query: Record<string, string> = Object.create(null);
+  if (search.length <= 1) return query;
+  const parsed = parseQueryString(search.slice(1), '&', '=', { decodeURIComponent: decodeOrKeep });
+  for (const key of Object.keys(parsed)) {
+    const value = parsed[key];
+    query[key] = Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+  }
+  return query;
+}
+
+/** Malformed escapes are kept as written rather than turned into replacement characters. */
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The Host header without its port; `[::1]:3000` gives `[::1]`. Empty when there is no Host. */
+export function hostnameOf(host: string | undefined): string {
+  if (!host) return '';
+  if (host.charCodeAt(0) === 91 /* [ */) {
+    const end = host.indexOf(']');
+    return end === -1 ? host : host.slice(0, end + 1);
+  }
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}

@@ -1,0 +1,289 @@
+/** Walks a router's stack for one request: middleware in order, routes by index, errors to error handlers. */
+import { KitError } from '../errors.js';
+import { logger } from '../logger.js';
+import type { InternalRequest } from '../request.js';
+import type { ErrorHandler, KitResponse, Middleware, NextFunction, RequestHandler } from '../types.js';
+import { splitTarget } from './canonical-path.js';
+import type { Layer } from './layer.js';
+import type { RouteMatch } from './route-index.js';
+
+// Express's guard: after this many synchronous hops, continue on the next tick so that thousands of
+// middleware calling next() synchronously never overflow the stack.
+const MAX_SYNC_HOPS = 100;
+
+// How many `advance` frames are on the stack right now, across every Dispatch. A count per Dispatch is not
+// enough: each mounted router starts a Dispatch of its own, so 1 000 nested routers overflowed the stack
+// while every one of them stayed under the limit, and the request was never answered.
+let syncDepth = 0;
+
+/**
+ * The state of one request inside one router. `path` is the canonical path relative to that router,
+ * `baseUrl` the prefix consumed before it. A mounted router gets a Dispatch of its own, whose `done`
+ * resumes this one.
+ */
+export class Dispatch {
+  private index = 0;
+  private matches: RouteMatch[] | null = null;
+  private matchIndex = 0;
+  private handlerIndex = 0;
+  private error: unknown = undefined;
+  private hasError = false;
+  private lowerPath: string | undefined = undefined;
+  private paramsSet = false;
+  private trimmed = false;
+  /** `req.url` as this router last set or saw it; a different value means a handler rewrote it. */
+  private url: string;
+  /** The canonical path relative to this router (follows rewrites of `req.url`). */
+  private path: string;
+  private readonly baseUrl: string;
+  private trimmedUrl = '';
+  private removed = '';
+  private savedBase = '';
+
+  constructor(
+    private readonly stack: Layer[],
+    private readonly req: InternalRequest,
+    private readonly res: KitResponse,
+    private readonly done: NextFunction,
+  ) {
+    this.url = req.url as string;
+    this.path = req.kitPath;
+    this.baseUrl = req.baseUrl;
+  }
+
+  /** Starts at the top of the stack. */
+  start(): void {
+    this.advance();
+  }
+
+  /** What a handler's `next` does: normalise the argument, then move on. */
+  next(arg: unknown): void {
+    if (this.trimmed) this.restore();
+    if (this.req.url !== this.url) this.followRewrite();
+    if (arg === 'route') {
+      arg = undefined;
+      const matches = this.matches;
+      if (matches !== null) {
+        // Leave the whole route: every method `route(path)` registered on it shares one group.
+        const group = matches[this.matchIndex]?.entry.group;
+        do this.matchIndex++;
+        while (this.matchIndex < matches.length && matches[this.matchIndex]?.entry.group === group);
+        this.handlerIndex = 0;
+      }
+    } else if (arg === 'router') {
+      this.done(undefined);
+      return;
+    } else if (typeof arg === 'string' && arg !== '') {
+      arg = new KitError('KIT_ERR_NEXT_STRING', `next() was called with the string "${arg.slice(0, 60)}"`);
+    }
+    // Falsy values (undefined, null, false, '') mean "no error", as in Express: an error handler that
+    // calls next() has handled the error.
+    this.hasError = Boolean(arg);
+    this.error = this.hasError ? arg : undefined;
+    this.advance();
+  }
+
+  private advance(): void {
+    if (syncDepth >= MAX_SYNC_HOPS) {
+      setImmediate(() => this.advance());
+      return;
+    }
+    syncDepth++;
+    try {
+      this.step();
+    } finally {
+      syncDepth--;
+    }
+  }
+
+  /** Runs the next handler that applies, or ends this router's part with `done`. */
+  private step(): void {
+    for (;;) {
+      const matches = this.matches;
+      if (matches !== null) {
+        while (this.matchIndex < matches.length) {
+          const match = matches[this.matchIndex] as RouteMatch;
+          const handlers = match.entry.handlers;
+          if (this.handlerIndex === 0) {
+            // An error leaves the routes: only the failing route's own error handlers may take it.
+            if (this.hasError || !this.enterRoute(match)) break;
+          }
+          while (this.handlerIndex < handlers.length) {
+            const handler = handlers[this.handlerIndex++] as Middleware;
+            if (handler.length >= 4 === this.hasError) {
+              this.invoke(handler);
+              return;
+            }
+          }
+          this.matchIndex++;
+          this.handlerIndex = 0;
+        }
+        this.matches = null;
+      }
+      if (this.index >= this.stack.length) {
+        this.done(this.error);
+        return;
+      }
+      const layer = this.stack[this.index++] as Layer;
+      if (layer.kind === 'routes') {
+        if (this.hasError) continue;
+        const found = layer.index.match(this.req.method as string, this.path, this.lower());
+        if (found !== null) {
+          this.matches = found;
+          this.matchIndex = 0;
+          this.handlerIndex = 0;
+        }
+        continue;
+      }
+      if (layer.prefix !== '' && !this.isUnder(layer.prefix)) continue;
+      if (layer.kind === 'middleware') {
+        if (layer.errorHandler !== this.hasError) continue;
+        if (layer.prefix !== '') this.trim(layer.prefix);
+        if (this.paramsSet) {
+          // Parameters belong to the route that captured them, as in Express.
+          this.req.params = {};
+          this.paramsSet = false;
+        }
+        this.invoke(layer.handler);
+        return;
+      }
+      // Like Express, a pending error never enters a mounted router: its error middleware handles only
+      // what fails inside it.
+      if (this.hasError) continue;
+      if (layer.prefix !== '') this.trim(layer.prefix);
+      if (this.paramsSet) {
+        this.req.params = {};
+        this.paramsSet = false;
+      }
+      layer.target.handle(this.req, this.res, (err) => this.next(err));
+      return;
+    }
+  }
+
+  /** Sets `req.params` for a matched route; a malformed escape turns into a 400 error instead. */
+  private enterRoute(match: RouteMatch): boolean {
+    const params: Record<string, string> = {};
+    for (let i = 0; i < match.keys.length; i++) {
+      const raw = match.values[i] as string;
+      let value = raw;
+      if (raw.indexOf('%') !== -1) {
+        try {
+          value = decodeURIComponent(raw);
+        } catch {
+          this.matches = null;
+          this.hasError = true;
+          this.error = new KitError(
+            'KIT_ERR_ROUTE_BAD_ENCODING',
+            `Malformed percent-encoding in "${raw.length > 60 ? `${raw.slice(0, 60)}...` : raw}"`,
+          );
+          return false;
+        }
+      }
+      params[match.keys[i] as string] = value;
+    }
+    this.req.params = params;
+    this.paramsSet = true;
+    return true;
+  }
+
+  private invoke(handler: Middleware): void {
+    const req = this.req;
+    const res = this.res;
+    let called = false;
+    const next: NextFunction = (err) => {
+      if (called) {
+        logger.warn({ url: req.originalUrl }, 'next() called more than once; the extra call was ignored');
+        return;
+      }
+      called = true;
+      this.next(err);
+    };
+    let result: unknown;
+    try {
+      result = this.hasError
+        ? (handler as ErrorHandler)(this.error, req, res, next)
+        : (handler as RequestHandler)(req, res, next);
+    } catch (thrown) {
+      if (called) this.lateFailure(thrown);
+      else {
+        called = true;
+        this.next(asError(thrown));
+      }
+      return;
+    }
+    if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
+      // The rejection closure exists only for handlers that return a promise; sync handlers skip it.
+      (result as Promise<void>).then(undefined, (thrown: unknown) => {
+        if (called) this.lateFailure(thrown);
+        else {
+          called = true;
+          this.next(asError(thrown));
+        }
+      });
+    }
+  }
+
+  /** A handler failed after it had already passed control on: nothing can route it, so it is logged. */
+  private lateFailure(thrown: unknown): void {
+    logger.error({ err: thrown, url: this.req.originalUrl }, 'a handler failed after it had called next()');
+  }
+
+  private lower(): string {
+    if (this.lowerPath === undefined) this.lowerPath = this.path.toLowerCase();
+    return this.lowerPath;
+  }
+
+  /** Whole-segment prefix match: `/api` covers `/api` and `/api/x`, never `/apix`. */
+  private isUnder(prefix: string): boolean {
+    const path = this.lower();
+    return (
+      path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47)
+    );
+  }
+
+  private trim(prefix: string): void {
+    const req = this.req;
+    this.trimmed = true;
+    this.savedBase = req.baseUrl;
+    this.removed = this.path.slice(0, prefix.length);
+    const rest = this.path.slice(prefix.length) || '/';
+    req.baseUrl = this.baseUrl + this.removed;
+    req.kitPath = rest;
+    req.url = rest + req.kitSearch;
+    this.trimmedUrl = req.url;
+  }
+
+  /** Undoes `trim`; a URL the middleware rewrote inside the prefix stays rewritten, under the prefix. */
+  private restore(): void {
+    const req = this.req;
+    req.url = req.url === this.trimmedUrl ? this.url : this.removed + (req.url as string);
+    req.baseUrl = this.savedBase;
+    req.kitPath = this.path;
+    this.trimmed = false;
+  }
+
+  /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on. */
+  private followRewrite(): void {
+    const req = this.req;
+    const { path, search } = splitTarget((req.url as string | undefined) ?? '/');
+    req.url = path + search;
+    req.kitPath = path;
+    if (req.kitSearch !== search) req.kitSearch = search;
+    this.url = req.url;
+    this.path = path;
+    this.lowerPath = undefined;
+  }
+}
+
+/** Whatever a handler threw or rejected with, as something the error path can carry. */
+function asError(thrown: unknown): unknown {
+  if (thrown instanceof Error) return thrown;
+  if (thrown !== null && typeof thrown === 'object') return thrown;
+  return new KitError(
+    'KIT_ERR_HANDLER_REJECTED',
+    thrown === undefined || thrown === null
+      ? 'A handler failed without an error'
+      : `A handler threw a non-error value: ${String(thrown).slice(0, 60)}`,
+    { cause: thrown },
+  );
+}

@@ -1,0 +1,119 @@
+/** Compiles a route pattern (`/users/:id`, `/files/*`, `/x/:name?`) into segment lists for the route index. */
+
+/** One segment of a compiled pattern. */
+export type Segment = { kind: 'static'; value: string } | { kind: 'param' } | { kind: 'wildcard' };
+
+/** A concrete shape of a pattern; optional parameters give several, each with the names it captures. */
+export interface PatternVariant {
+  segments: Segment[];
+  /** The parameter name of each capture, in order; a wildcard's name is 0. */
+  keys: Array<string | number>;
+  /** Lower is preferred when several variants of one pattern match the same path. */
+  rank: number;
+}
+
+const PARAM = /^:([A-Za-z_$][\w$]*)(\?)?$/;
+const SPECIAL = /[:*?()[\]{}+]/;
+
+/**
+ * Compiles a pattern. Supported: static segments, `:name`, `:name?` (optional), and a trailing `*`.
+ * Anything else (regex parameters, `*` in the middle, a missing leading slash) is a setup error, thrown as
+ * a TypeError naming the pattern, rather than a route that silently never matches.
+ */
+export function compilePattern(pattern: string): PatternVariant[] {
+  if (typeof pattern !== 'string') {
+    throw new TypeError(`route path must be a string, got ${typeof pattern}`);
+  }
+  const source = pattern === '*' ? '/*' : pattern;
+  if (source.charCodeAt(0) !== 47) {
+    throw new TypeError(`route path "${pattern}" must start with "/"`);
+  }
+  const raw = source.split('/').slice(1);
+  // A trailing slash in the pattern means nothing: matching is not strict about it.
+  if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
+  // The root pattern '/' has no segment at all.
+  if (raw.length === 1 && raw[0] === '') raw.pop();
+  const parsed: Array<Segment & { name?: string; optional?: boolean }> = [];
+  raw.forEach((text, index) => {
+    if (text === '*') {
+      if (index !== raw.length - 1) {
+        throw new TypeError(`route path "${pattern}": "*" is only supported as the last segment`);
+      }
+      parsed.push({ kind: 'wildcard' });
+      return;
+    }
+    const param = PARAM.exec(text);
+    if (param) {
+      parsed.push({ kind: 'param', name: param[1] as string, optional: param[2] === '?' });
+      return;
+    }
+    if (SPECIAL.test(text)) {
+      throw new TypeError(
+        `route path "${pattern}": segment "${text}" is not supported (use :name, :name? or a trailing *)`,
+      );
+    }
+    parsed.push({ kind: 'static', value: staticSegment(text, pattern) });
+  });
+
+  const optionalIndexes = parsed.flatMap((segment, index) => (segment.optional ? [index] : []));
+  if (optionalIndexes.length > 8) {
+    throw new TypeError(`route path "${pattern}": at most 8 optional parameters are supported`);
+  }
+  const variants: PatternVariant[] = [];
+  const combinations = 1 << optionalIndexes.length;
+  for (let mask = 0; mask < combinations; mask++) {
+    const segments: Segment[] = [];
+    const keys: Array<string | number> = [];
+    let rank = 0;
+    parsed.forEach((segment, index) => {
+      const bit = optionalIndexes.indexOf(index);
+      // Bit set means "left out"; earlier optionals present rank first, as Express's regex prefers them.
+      if (bit !== -1 && mask & (1 << bit)) {
+        rank += 1 << (optionalIndexes.length - 1 - bit);
+        return;
+      }
+      if (segment.kind === 'static') segments.push({ kind: 'static', value: segment.value });
+      else if (segment.kind === 'wildcard') {
+        segments.push({ kind: 'wildcard' });
+        keys.push(0);
+      } else {
+        segments.push({ kind: 'param' });
+        keys.push(segment.name as string);
+      }
+    });
+    variants.push({ segments, keys, rank });
+  }
+  return variants;
+}
+
+/**
+ * A literal segment in the form request paths arrive in: canonical (no empty, `.` or `..` segment, which a
+ * request path never has) and percent-encoded like a browser would send it, in lower case for comparison.
+ * Throws a TypeError for a segment no request could ever match.
+ */
+export function staticSegment(text: string, pattern: string): string {
+  if (text === '' || text === '.' || text === '..') {
+    throw new TypeError(`path "${pattern}": empty, "." and ".." segments can never match a request path`);
+  }
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    throw new TypeError(`path "${pattern}": segment "${text}" has a malformed percent-escape`);
+  }
+  return encodeURI(decoded).replace(/%25/g, '%').toLowerCase() === text.toLowerCase()
+    ? text.toLowerCase()
+    : encodeURI(decoded).toLowerCase();
+}
+
+/** True when no variant captures anything: the pattern can be looked up by its exact path. */
+export function isStaticVariant(variant: PatternVariant): boolean {
+  return variant.keys.length === 0;
+}
+
+/** The lookup key of a static variant: lower-case segments joined, '/' for the root. */
+export function staticKey(variant: PatternVariant): string {
+  let key = '';
+  for (const segment of variant.segments) key += `/${(segment as { value: string }).value}`;
+  return key === '' ? '/' : key;
+}

@@ -1,0 +1,190 @@
+/** Finds every route in a block of consecutive registrations that matches a path, in registration order. */
+import type { Middleware } from '../types.js';
+import { compilePattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
+
+/** A registered route: one method (or '*' for `all`), one pattern, its handlers. */
+export interface RouteEntry {
+  order: number;
+  /** Routes registered through one `route(path)` share a group: `next('route')` leaves all of them. */
+  group: number;
+  method: string;
+  path: string;
+  handlers: Middleware[];
+}
+
+/** A route that matched, with the raw (still encoded) values it captured. */
+export interface RouteMatch {
+  entry: RouteEntry;
+  keys: Array<string | number>;
+  values: string[];
+  rank: number;
+}
+
+interface Terminal {
+  entry: RouteEntry;
+  variant: PatternVariant;
+}
+
+class TrieNode {
+  statics: Map<string, TrieNode> | null = null;
+  param: TrieNode | null = null;
+  /** Routes ending here. */
+  terminals: Terminal[] = [];
+  /** Routes whose trailing `*` starts here. */
+  wildcards: Terminal[] = [];
+}
+
+/**
+ * The route index of one block. Static paths are found by one map lookup; patterns with parameters by a
+ * walk of a segment trie whose cost grows with the depth of the path, not with the number of routes.
+ * Several routes may match one path; they come back in registration order, because `next()` and
+ * `next('route')` move through them in that order.
+ */
+export class RouteIndex {
+  private readonly statics = new Map<string, StaticSlot>();
+  private readonly root = new TrieNode();
+  private dynamic = false;
+  readonly entries: RouteEntry[] = [];
+
+  add(entry: RouteEntry): void {
+    const variants = compilePattern(entry.path);
+    this.entries.push(entry);
+    for (const variant of variants) {
+      if (isStaticVariant(variant)) {
+        const key = staticKey(variant);
+        const slot = this.statics.get(key);
+        if (slot) {
+          slot.terminals.push({ entry, variant });
+          slot.byMethod.clear();
+        } else this.statics.set(key, { terminals: [{ entry, variant }], byMethod: new Map() });
+        continue;
+      }
+      this.dynamic = true;
+      let node = this.root;
+      for (const segment of variant.segments) {
+        if (segment.kind === 'wildcard') break;
+        if (segment.kind === 'static') {
+          node.statics ??= new Map();
+          let child = node.statics.get(segment.value);
+          if (!child) {
+            child = new TrieNode();
+            node.statics.set(segment.value, child);
+          }
+          node = child;
+        } else {
+          node.param ??= new TrieNode();
+          node = node.param;
+        }
+      }
+      const last = variant.segments[variant.segments.length - 1];
+      (last?.kind === 'wildcard' ? node.wildcards : node.terminals).push({ entry, variant });
+    }
+  }
+
+  /**
+   * Every route for `method` matching `path` (canonical, relative to the router), ordered as registered.
+   * `lowerPath` is `path` in lower case, computed once by the caller.
+   */
+  match(method: string, path: string, lowerPath: string): RouteMatch[] | null {
+    // Every pattern starts with "/". A target that does not (`*/admin/x`, which Node's parser accepts)
+    // must match nothing: splitting it below would drop its first part and reach /admin/:id past a
+    // guard on /admin, which decides on the whole path.
+    if (path.charCodeAt(0) !== 47 /* / */) return null;
+    let found: RouteMatch[] | null = null;
+    const key =
+      lowerPath.length > 1 && lowerPath.charCodeAt(lowerPath.length - 1) === 47
+        ? lowerPath.slice(0, -1)
+        : lowerPath;
+    const slot = this.statics.get(key);
+    if (slot) found = staticMatches(slot, method);
+    if (this.dynamic) {
+      const segments = path.split('/');
+      segments.shift();
+      const collected: RouteMatch[] = [];
+      collect(this.root, segments, 0, [], method, collected);
+      if (collected.length > 0) {
+        // The static list is shared between requests: never sort it in place, merge into a fresh array.
+        found = found === null ? collected : found.concat(collected);
+        if (found.length > 1) found.sort((a, b) => a.entry.order - b.entry.order || a.rank - b.rank);
+      }
+    }
+    if (found !== null && found.length > 1) {
+      // Optional parameters can make one route match twice; keep its preferred shape only.
+      found = found.filter((match, index, all) => index === 0 || all[index - 1]?.entry !== match.entry);
+    }
+    return found;
+  }
+}
+
+/** Routes of one static path, with their matches per request method computed once. */
+interface StaticSlot {
+  terminals: Terminal[];
+  byMethod: Map<string, RouteMatch[] | null>;
+}
+
+function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
+  let matches = slot.byMethod.get(method);
+  if (matches === undefined) {
+    const list: RouteMatch[] = [];
+    for (const terminal of slot.terminals) {
+      if (handles(terminal.entry.method, method)) {
+        list.push({
+          entry: terminal.entry,
+          keys: terminal.variant.keys,
+          values: [],
+          rank: terminal.variant.rank,
+        });
+      }
+    }
+    matches = list.length > 0 ? list : null;
+    slot.byMethod.set(method, matches);
+  }
+  return matches;
+}
+
+/** A route registered for `routeMethod` answers a `method` request (GET routes also answer HEAD). */
+function handles(routeMethod: string, method: string): boolean {
+  return routeMethod === method || routeMethod === '*' || (method === 'HEAD' && routeMethod === 'GET');
+}
+
+function collect(
+  node: TrieNode,
+  segments: string[],
+  index: number,
+  captured: string[],
+  method: string,
+  out: RouteMatch[],
+): void {
+  const count = segments.length;
+  const atEnd = index === count || (index === count - 1 && segments[index] === '');
+  if (atEnd) pushAll(node.terminals, captured, method, out, null);
+  if (index < count && node.wildcards.length > 0) {
+    pushAll(node.wildcards, captured, method, out, segments.slice(index).join('/'));
+  }
+  if (index >= count) return;
+  const segment = segments[index] as string;
+  if (node.statics) {
+    const child = node.statics.get(segment.toLowerCase());
+    if (child) collect(child, segments, index + 1, captured, method, out);
+  }
+  if (node.param && segment !== '') {
+    captured.push(segment);
+    collect(node.param, segments, index + 1, captured, method, out);
+    captured.pop();
+  }
+}
+
+function pushAll(
+  terminals: Terminal[],
+  captured: string[],
+  method: string,
+  out: RouteMatch[],
+  rest: string | null,
+): void {
+  for (const terminal of terminals) {
+    if (!handles(terminal.entry.method, method)) continue;
+    const values = captured.slice();
+    if (rest !== null) values.push(rest);
+    out.push({ entry: terminal.entry, keys: terminal.variant.keys, values, rank: terminal.variant.rank });
+  }
+}

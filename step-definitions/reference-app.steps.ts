@@ -1,0 +1,509 @@
+/** Steps of the reference app: build it on a store for the implementation under test, restart it, and run `npm start`'s server. */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { After, Given, Then, When } from '@cucumber/cucumber';
+import { repoRoot } from './support/impl.js';
+import { mongoUri } from './support/mongo.js';
+import { makeResponse } from './support/raw-http.js';
+import type { KitWorld } from './support/world.js';
+
+const appDir = join(repoRoot, 'reference-app');
+const serverScript = join(appDir, 'server.js');
+/** How long `node reference-app/server.js` may take to print its URL or exit. */
+const startTimeoutMs = 15_000;
+
+// biome-ignore lint/suspicious/noExplicitAny: the reference app is plain JavaScript without types
+type Loose = any;
+
+/** Where a store keeps its data, so a restart can open the same one. */
+type StoreConfig = { kind: 'sqlite'; path?: string } | { kind: 'mongodb'; uri: string; dbName: string };
+
+interface RunningApp {
+  app: Loose;
+  config: StoreConfig;
+  store: Loose;
+  kitjs: Record<string, unknown>;
+  port: number;
+}
+
+interface ChildServer {
+  process: ChildProcess;
+  output: string;
+  url: string | undefined;
+  exit: Promise<number | null>;
+  exited: boolean;
+  port: number | undefined;
+}
+
+interface InFlight {
+  rest: Buffer;
+  send(rest: Buffer): void;
+  response: Promise<{ status: number; headers: [string, string][]; body: Buffer }>;
+}
+
+interface RefState {
+  running?: RunningApp;
+  comparisons: number;
+  child?: ChildServer;
+  inFlight?: InFlight;
+}
+
+const states = new WeakMap<KitWorld, RefState>();
+
+function stateOf(world: KitWorld): RefState {
+  let state = states.get(world);
+  if (!state) {
+    state = { comparisons: 0 };
+    states.set(world, state);
+  }
+  return state;
+}
+
+/** The implementation under test as a module namespace, the shape `createApp({ kitjs })` takes. */
+async function kitjsOf(world: KitWorld, countComparisons: boolean): Promise<Record<string, unknown>> {
+  const impl = await world.implementation();
+  const kitjs: Record<string, unknown> = { ...impl.exports, default: impl.kit };
+  if (countComparisons) {
+    const compare = impl.exports.comparePassword as (...args: unknown[]) => Promise<boolean>;
+    kitjs.comparePassword = (...args: unknown[]) => {
+      stateOf(world).comparisons += 1;
+      return compare(...args);
+    };
+  }
+  return kitjs;
+}
+
+async function openStore(kitjs: Record<string, unknown>, config: StoreConfig): Promise<Loose> {
+  const store =
+    config.kind === 'sqlite'
+      ? (await import(pathToFileURL(join(appDir, 'stores', 'sqlite-store.js')).href)).createSqliteStore({
+          kitjs,
+          ...(config.path === undefined ? {} : { path: config.path }),
+        })
+      : (await import(pathToFileURL(join(appDir, 'stores', 'mongo-store.js')).href)).createMongoStore({
+          kitjs,
+          uri: config.uri,
+          dbName: config.dbName,
+        });
+  await store.init();
+  return store;
+}
+
+/** Builds the reference app through `reference-app/app.js` and serves it on 127.0.0.1 (port 0 the first time). */
+async function startReferenceApp(
+  world: KitWorld,
+  config: StoreConfig,
+  kitjs: Record<string, unknown>,
+  port = 0,
+): Promise<void> {
+  // requestLogger writes a line per request: into the scenario's directory, not over the run's progress.
+  world.setEnv('LOG_FILE', join(await world.makeTmpDir(), 'reference-app.log'));
+  const { createApp } = await import(pathToFileURL(join(appDir, 'app.js')).href);
+  const store = await openStore(kitjs, config);
+  const { app, docs } = createApp({ kitjs, store });
+  const server: Server = app.listen(port, '127.0.0.1');
+  world.app = app;
+  // The docs steps read what setupSwagger returned from world.docs.
+  (world as unknown as { docs: unknown }).docs = docs;
+  await world.serve(server);
+  stateOf(world).running = { app, config, store, kitjs, port: world.port() };
+}
+
+Given('the reference app on an in-memory SQLite database', async function (this: KitWorld) {
+  await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, false));
+});
+
+Given(
+  'the reference app on an in-memory SQLite database, counting bcrypt comparisons',
+  async function (this: KitWorld) {
+    await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, true));
+  },
+);
+
+Given(
+  'the reference app on the SQLite file {string} in the scenario directory',
+  async function (this: KitWorld, name: string) {
+    const path = join(await this.makeTmpDir(), name);
+    await startReferenceApp(this, { kind: 'sqlite', path }, await kitjsOf(this, false));
+  },
+);
+
+Given('the reference app on the MongoDB database', async function (this: KitWorld) {
+  // The @mongodb Before hook has already skipped the scenario when no server is available.
+  const dbName = `kit-reference-${process.pid}-${Date.now().toString(36)}`;
+  await startReferenceApp(
+    this,
+    { kind: 'mongodb', uri: await mongoUri(), dbName },
+    await kitjsOf(this, false),
+  );
+});
+
+When('the reference app restarts', async function (this: KitWorld) {
+  const running = stateOf(this).running;
+  if (!running)
+    throw new Error('no reference app is running: start one with "Given the reference app on ..."');
+  // app.close() drains the server and closes the store (its onClose hook), as SIGTERM does in server.js.
+  await running.app.close({ timeout: 2000 });
+  // Same port: the World's HTTP client keeps its base URL, as a client of a restarted service would.
+  await startReferenceApp(this, running.config, running.kitjs, running.port);
+});
+
+Given(
+  'an account {string} with the password {string}',
+  async function (this: KitWorld, email: string, password: string) {
+    const answer = await this.send('POST', '/register', {
+      headers: { 'content-type': 'application/json' },
+      data: JSON.stringify({ email, password }),
+    });
+    assert.equal(answer.status, 201, `registering ${email} answered ${answer.status}: ${answer.text}`);
+  },
+);
+
+Then('the answer is a JSON error with the status {int}', function (this: KitWorld, status: number) {
+  const response = this.last();
+  assert.equal(response.status, status, `status ${response.status}, body: ${response.text}`);
+  assert.match(response.headers['content-type'] ?? '', /^application\/json\b/);
+  const body = response.json() as Record<string, unknown>;
+  assert.deepEqual(Object.keys(body), ['error'], `body: ${response.text}`);
+  assert.equal(typeof body.error, 'string');
+  assert.notEqual(body.error, '');
+});
+
+Then(
+  'the store holds for {string} a bcrypt hash of {string}',
+  async function (this: KitWorld, email: string, password: string) {
+    const running = stateOf(this).running;
+    if (!running) throw new Error('no reference app is running');
+    const user = await running.store.findByEmail(email);
+    assert.ok(user, `the store has no user ${email}`);
+    assert.match(user.passwordHash, /^\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}$/);
+    assert.ok(!Object.values(user).includes(password), 'the store keeps the password in clear');
+    const compare = running.kitjs.comparePassword as (p: string, h: string) => Promise<boolean>;
+    assert.equal(await compare(password, user.passwordHash), true);
+  },
+);
+
+Then(
+  'the reference app has compared {int} password(s) with bcrypt',
+  function (this: KitWorld, count: number) {
+    assert.equal(stateOf(this).comparisons, count);
+  },
+);
+
+/** Import specifiers of a JavaScript module (static and dynamic, string literals only). */
+function importsOf(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)) {
+    found.push(match[1] as string);
+  }
+  for (const match of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
+    found.push(match[1] as string);
+  for (const match of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) found.push(match[1] as string);
+  return found;
+}
+
+Then(
+  "the reference app's modules reach kitjs only through its package name",
+  async function (this: KitWorld) {
+    const files = (await readdir(appDir, { recursive: true }))
+      .map(String)
+      .filter((name) => name.endsWith('.js'));
+    assert.ok(files.length > 0, 'reference-app/ has no modules');
+    for (const file of files) {
+      const path = join(appDir, file);
+      for (const specifier of importsOf(await readFile(path, 'utf8'))) {
+        const outside =
+          specifier.startsWith('.') && relative(appDir, join(path, '..', specifier)).startsWith('..');
+        assert.ok(
+          !outside && !specifier.startsWith('/') && !/^kitjs\/./.test(specifier),
+          `reference-app/${file} imports "${specifier}": use the package name "kitjs" and the public exports`,
+        );
+      }
+    }
+  },
+);
+
+// `npm start`'s server in a child process
+
+/** The environment a newcomer's shell would have: the suite's own settings for kitjs are left out. */
+function childEnvironment(table: { raw(): string[][] }): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'JWT_SECRET',
+    'NODE_ENV',
+    'PORT',
+    'HOST',
+    'DATABASE_PATH',
+    'MONGODB_URI',
+    'LOG_FILE',
+    'LOG_PRETTY',
+    'LOG_LEVEL',
+  ]) {
+    delete env[name];
+  }
+  for (const [name, value] of table.raw()) env[name as string] = value;
+  return env;
+}
+
+async function startChild(world: KitWorld, env: NodeJS.ProcessEnv): Promise<ChildServer> {
+  if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
+    throw new Error(
+      'dist/ is missing: the reference server imports kitjs by package name; run `npm run build` first',
+    );
+  }
+  // Started from the scenario's directory: the app must not depend on the working directory.
+  const child = spawn(process.execPath, [serverScript], {
+    cwd: await world.makeTmpDir(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server: ChildServer = {
+    process: child,
+    output: '',
+    url: undefined,
+    exited: false,
+    port: undefined,
+    exit: new Promise((resolve) => {
+      child.once('exit', (code) => {
+        server.exited = true;
+        resolve(code);
+      });
+    }),
+  };
+  const started = new Promise<void>((resolve) => {
+    const read = (chunk: Buffer) => {
+      server.output += chunk.toString('utf8');
+      const match = /API:\s+(http:\/\/\S+)/.exec(server.output);
+      if (match && server.url === undefined) {
+        server.url = match[1];
+        server.port = Number(new URL(match[1] as string).port);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void server.exit.then(() => resolve());
+  });
+  stateOf(world).child = server;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    started,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, startTimeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  return server;
+}
+
+/**
+ * Points the World's requests at the child's port. The World serves an `http.Server`; this stand-in has the
+ * three members it reads (`listening`, `address()`, `close()`), and the child is stopped by its own steps.
+ */
+async function adoptChild(world: KitWorld, port: number): Promise<void> {
+  const standIn = {
+    listening: true,
+    address: () => ({ address: '127.0.0.1', family: 'IPv4', port }),
+    close: (done?: () => void) => done?.(),
+  };
+  await world.serve(standIn as unknown as Server);
+}
+
+function childOf(world: KitWorld): ChildServer {
+  const child = stateOf(world).child;
+  if (!child)
+    throw new Error('no reference server was started: use "When I start the reference server with:"');
+  return child;
+}
+
+When(
+  'I start the reference server with the environment:',
+  async function (this: KitWorld, table: { raw(): string[][] }) {
+    const child = await startChild(this, childEnvironment(table));
+    if (child.url === undefined) {
+      assert.ok(
+        child.exited,
+        `the server printed no "API: <url>" line within ${startTimeoutMs / 1000} s:\n${child.output}`,
+      );
+      return;
+    }
+    await adoptChild(this, child.port as number);
+  },
+);
+
+Then('the reference server printed its API URL and its docs URL', async function (this: KitWorld) {
+  const child = childOf(this);
+  assert.ok(child.url, `no "API: <url>" line in:\n${child.output}`);
+  assert.notEqual(child.port, 0, 'the printed URL must carry the port actually chosen, not 0');
+  assert.match(child.output, /Docs:\s+(\S+)/, `no docs URL in:\n${child.output}`);
+  assert.equal(/Docs:\s+(\S+)/.exec(child.output)?.[1], `${child.url}/api-docs`);
+  const docs = await this.send('GET', '/api-docs');
+  assert.equal(docs.status, 200, 'the printed docs URL does not answer');
+});
+
+Then("the reference server's output contains {string}", function (this: KitWorld, text: string) {
+  const child = childOf(this);
+  assert.ok(child.output.includes(text), `"${text}" is not in the output:\n${child.output}`);
+});
+
+When('the reference server receives {word}', async function (this: KitWorld, signal: string) {
+  const child = childOf(this);
+  assert.ok(!child.exited, `the server had already exited:\n${child.output}`);
+  const before = child.output.length;
+  child.process.kill(signal as NodeJS.Signals);
+  // Its log line says the signal was taken: from then on the server is draining.
+  const deadline = Date.now() + startTimeoutMs;
+  while (!child.output.slice(before).includes('shutting down') && !child.exited && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.ok(child.output.slice(before).includes('shutting down') || child.exited, `no reaction to ${signal}`);
+});
+
+Then('the reference server exits with the code {int}', async function (this: KitWorld, code: number) {
+  const child = childOf(this);
+  let timer: NodeJS.Timeout | undefined;
+  const exited = await Promise.race([
+    child.exit,
+    new Promise<'running'>((resolve) => {
+      timer = setTimeout(() => resolve('running'), startTimeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  assert.equal(exited, code, `exit ${exited}; output:\n${child.output}`);
+});
+
+Then("the reference server's port no longer accepts connections", async function (this: KitWorld) {
+  const port = childOf(this).port;
+  const outcome = await new Promise<string>((resolve) => {
+    const socket = connect(port as number, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+  });
+  assert.equal(outcome, 'ECONNREFUSED');
+});
+
+When(
+  'a client sends the headers and the first half of a POST {string} with the JSON body:',
+  async function (this: KitWorld, path: string, json: string) {
+    const body = Buffer.from(JSON.stringify(JSON.parse(json)));
+    const half = Math.floor(body.length / 2);
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port: this.port(),
+      method: 'POST',
+      path,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        expect: '100-continue',
+      },
+    });
+    const response = new Promise<{ status: number; headers: [string, string][]; body: Buffer }>(
+      (resolve, reject) => {
+        request.once('error', reject);
+        request.once('response', (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.once('end', () => {
+            const pairs: [string, string][] = [];
+            for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+              pairs.push([answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string]);
+            }
+            resolve({ status: answer.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
+          });
+        });
+      },
+    );
+    // Caught here, read by the step that finishes the request.
+    response.catch(() => {});
+    // Node's server answers "100 Continue" and calls the app's handler in the same tick, so once the
+    // client sees it, the request is in the app's hands: no sleeping and hoping.
+    const handled = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+    request.flushHeaders();
+    await handled;
+    request.write(body.subarray(0, half));
+    stateOf(this).inFlight = {
+      rest: body.subarray(half),
+      send: (rest) => request.end(rest),
+      response,
+    };
+  },
+);
+
+When('the client sends the rest of the body', async function (this: KitWorld) {
+  const inFlight = stateOf(this).inFlight;
+  if (!inFlight) throw new Error('no request in flight');
+  inFlight.send(inFlight.rest);
+  const { status, headers, body } = await inFlight.response;
+  this.response = makeResponse(status, headers, body);
+});
+
+After(async function (this: KitWorld) {
+  const state = states.get(this);
+  if (!state) return;
+  states.delete(this);
+  const child = state.child;
+  if (child && !child.exited) {
+    child.process.kill('SIGKILL');
+    await child.exit;
+  }
+  const running = state.running;
+  if (running) {
+    if (running.config.kind === 'mongodb') {
+      const manager = running.kitjs.mongodbManager as Loose;
+      await manager.connection.dropDatabase().catch(() => {});
+    }
+    // Closes the server (when still open) and the store.
+    await running.app.close({ timeout: 1000 });
+  }
+});
+
+Then("the reference server's output does not contain {string}", function (this: KitWorld, text: string) {
+  const child = childOf(this);
+  assert.ok(!child.output.includes(text), `"${text}" is in the output:\n${child.output}`);
+});
+
+Then(
+  'the SQLite file {string} in the scenario directory holds the account {string}',
+  async function (this: KitWorld, name: string, email: string) {
+    const impl = await this.implementation();
+    const SQLiteManager = impl.exports.SQLiteManager as new (path: string) => Loose;
+    const db = new SQLiteManager(join(await this.makeTmpDir(), name));
+    try {
+      await db.connect();
+      const [rows] = await db.sequelize.query('SELECT email FROM users WHERE email = $email', {
+        bind: { email },
+      });
+      assert.deepEqual(
+        rows.map((row: { email: string }) => row.email),
+        [email],
+      );
+    } finally {
+      await db.close();
+    }
+  },
+);
+
+When(
+  'I POST {string} with a JSON body padded to {int} kB',
+  async function (this: KitWorld, path: string, kilobytes: number) {
+    const data = JSON.stringify({
+      email: 'ada@example.com',
+      password: 'analytical engine',
+      padding: 'x'.repeat(kilobytes * 1024),
+    });
+    this.response = await this.send('POST', path, {
+      headers: { 'content-type': 'application/json' },
+      data,
+    });
+  },
+);

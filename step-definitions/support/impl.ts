@@ -1,0 +1,166 @@
+/** Finds, loads and describes the implementation under test (`KIT_IMPL`) and its profile (`KIT_IMPL_PROFILE`). */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository root: two levels above this file. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What the suite needs of an app: a way to listen. Everything else is exercised through HTTP. */
+export interface AppLike {
+  listen(port: number, host: string): unknown;
+}
+export type KitFactory = (...args: unknown[]) => AppLike;
+
+/** Where the implementation was found. */
+export interface ImplLocation {
+  /** The value of KIT_IMPL, or the default. */
+  spec: string;
+  /** The URL handed to `import()`. */
+  url: string;
+  /** The module file, when it is on disk. */
+  file: string | undefined;
+  /** The directory KIT_IMPL named, when it named one. */
+  dir: string | undefined;
+}
+
+/** A per-implementation declaration of missing capabilities and known failures. */
+export interface Profile {
+  name: string | undefined;
+  file: string | undefined;
+  lacks: Record<string, string>;
+  knownFailures: Record<string, string>;
+}
+
+export interface Implementation {
+  kit: KitFactory;
+  /** Named exports usable as JavaScript identifiers (what `Given the app:` puts in scope). */
+  exports: Record<string, unknown>;
+  location: ImplLocation;
+  profile: Profile;
+}
+
+const moduleFiles = ['index.ts', 'index.mts', 'index.js', 'index.mjs', 'index.cjs'];
+
+/** Picks an ESM entry from a package.json `exports` value. */
+function pickExport(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return pickExport(value[0]);
+  if (value && typeof value === 'object') {
+    const entries = value as Record<string, unknown>;
+    if ('.' in entries) return pickExport(entries['.']);
+    for (const condition of ['import', 'node', 'default', 'require']) {
+      if (condition in entries) return pickExport(entries[condition]);
+    }
+  }
+  return undefined;
+}
+
+/** Resolves a directory to its entry module: package.json first, then an index file. */
+function entryOfDirectory(dir: string): string {
+  const manifest = join(dir, 'package.json');
+  if (existsSync(manifest)) {
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+    const entry =
+      pickExport(pkg.exports) ?? (pkg.module as string | undefined) ?? (pkg.main as string | undefined);
+    if (entry) return resolve(dir, entry);
+  }
+  const found = moduleFiles.map((name) => join(dir, name)).find((file) => existsSync(file));
+  if (!found) throw new Error(`KIT_IMPL: no package.json entry or index file in directory ${dir}`);
+  return found;
+}
+
+/** Resolves KIT_IMPL: a path (file or directory, relative to cwd or absolute) or a package name. */
+export function locateImplementation(
+  spec: string = process.env.KIT_IMPL || join(repoRoot, 'src', 'index.ts'),
+  cwd: string = process.cwd(),
+): ImplLocation {
+  const looksLikePath = isAbsolute(spec) || spec.startsWith('.') || existsSync(resolve(cwd, spec));
+  if (looksLikePath) {
+    const target = resolve(cwd, spec);
+    if (!existsSync(target)) throw new Error(`KIT_IMPL: ${target} does not exist`);
+    const dir = statSync(target).isDirectory() ? target : undefined;
+    const file = dir ? entryOfDirectory(dir) : target;
+    return { spec, url: pathToFileURL(file).href, file, dir };
+  }
+  // A package name: resolve it with ESM conditions from the repo, then from the cwd (CommonJS rules).
+  let url: string;
+  try {
+    url = import.meta.resolve(spec);
+  } catch {
+    url = pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(spec)).href;
+  }
+  const file = url.startsWith('file:') ? fileURLToPath(url) : undefined;
+  return { spec, url, file, dir: undefined };
+}
+
+function stringRecord(value: unknown, field: string, file: string): Record<string, string> {
+  if (value === undefined) return {};
+  const ok =
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((reason) => typeof reason === 'string');
+  if (!ok) throw new Error(`${file}: "${field}" must be an object mapping names to reasons (strings)`);
+  return value as Record<string, string>;
+}
+
+/** Reads KIT_IMPL_PROFILE, else `kit-conformance.json` in the named directory or beside the module. */
+export function loadProfile(location: ImplLocation, cwd: string = process.cwd()): Profile {
+  const explicit = process.env.KIT_IMPL_PROFILE;
+  const candidates = explicit
+    ? [resolve(cwd, explicit)]
+    : [location.dir, location.file && dirname(location.file)]
+        .filter((dir): dir is string => Boolean(dir))
+        .map((dir) => join(dir, 'kit-conformance.json'));
+  const file = candidates.find((candidate) => existsSync(candidate));
+  if (explicit && !file) throw new Error(`KIT_IMPL_PROFILE: ${candidates[0]} does not exist`);
+  if (!file) return { name: undefined, file: undefined, lacks: {}, knownFailures: {} };
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  return {
+    name: typeof raw.name === 'string' ? raw.name : undefined,
+    file,
+    lacks: stringRecord(raw.lacks, 'lacks', file),
+    knownFailures: stringRecord(raw.knownFailures, 'knownFailures', file),
+  };
+}
+
+/** True when `name` can be an async function's parameter (not a reserved word, not `default`). */
+function isIdentifier(name: string): boolean {
+  if (name === 'default' || !/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  try {
+    new Function(name, `return async function (${name}) {};`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let cached: Promise<Implementation> | undefined;
+
+/** Imports the implementation once per run; a plain module with a default `kit` and named exports needs no adapter. */
+export function loadImplementation(): Promise<Implementation> {
+  cached ??= (async () => {
+    const location = locateImplementation();
+    const namespace = (await import(location.url)) as Record<string, unknown>;
+    const sources: Record<string, unknown>[] = [namespace];
+    let kit: unknown = namespace.default;
+    // A CommonJS build imported from ESM arrives as `{ default: module.exports }`.
+    if (typeof kit !== 'function' && kit && typeof kit === 'object') {
+      const inner = kit as Record<string, unknown>;
+      sources.unshift(inner);
+      kit = typeof inner.default === 'function' ? inner.default : inner.kit;
+    }
+    if (typeof kit !== 'function') kit = namespace.kit;
+    if (typeof kit !== 'function') {
+      throw new Error(`KIT_IMPL ${location.spec}: the module has no default export \`kit\` (a function)`);
+    }
+    const exports: Record<string, unknown> = {};
+    for (const source of sources) {
+      for (const [name, value] of Object.entries(source)) if (isIdentifier(name)) exports[name] = value;
+    }
+    return { kit: kit as KitFactory, exports, location, profile: loadProfile(location) };
+  })();
+  return cached;
+}

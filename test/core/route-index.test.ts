@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { compilePattern } from '../../src/router/pattern.ts';
+import { RouteIndex } from '../../src/router/route-index.ts';
+
+function indexOf(paths: string[], method = 'GET'): RouteIndex {
+  const index = new RouteIndex();
+  for (const [order, path] of paths.entries())
+    index.add({ order, group: order, method, path, handlers: [() => {}] });
+  return index;
+}
+
+function find(index: RouteIndex, path: string, method = 'GET') {
+  return (index.match(method, path, path.toLowerCase()) ?? []).map((m) => ({
+    path: m.entry.path,
+    values: m.values,
+  }));
+}
+
+describe('compilePattern', () => {
+  it('expands optional parameters, earlier ones preferred', () => {
+    const variants = compilePattern('/a/:x?/:y?');
+    assert.equal(variants.length, 4);
+    const best = [...variants].sort((p, q) => p.rank - q.rank)[0];
+    assert.deepEqual(best?.keys, ['x', 'y']);
+  });
+  it('refuses unsupported syntax with a TypeError', () => {
+    for (const bad of ['users', '/a/*/b', '/a/:id(\\d+)', '/a/b:c', '/a/(x)']) {
+      assert.throws(() => compilePattern(bad), TypeError, bad);
+    }
+  });
+  it('treats * as /*', () => {
+    assert.deepEqual(compilePattern('*')[0]?.segments, [{ kind: 'wildcard' }]);
+  });
+});
+
+describe('RouteIndex', () => {
+  it('finds static, param and wildcard routes in registration order', () => {
+    const index = indexOf(['/users/:id', '/users/me', '/users/*', '/users']);
+    assert.deepEqual(find(index, '/users/me'), [
+      { path: '/users/:id', values: ['me'] },
+      { path: '/users/me', values: [] },
+      { path: '/users/*', values: ['me'] },
+    ]);
+    assert.deepEqual(find(index, '/users/'), [
+      { path: '/users/*', values: [''] },
+      { path: '/users', values: [] },
+    ]);
+  });
+  it('matches case-insensitively and ignores one trailing slash', () => {
+    const index = indexOf(['/Users/List', '/Users/:Name/posts']);
+    assert.equal(find(index, '/users/list/').length, 1);
+    assert.deepEqual(find(index, '/USERS/Ada/POSTS')[0]?.values, ['Ada']);
+  });
+  it('filters by method; GET routes answer HEAD; all() answers everything', () => {
+    const index = new RouteIndex();
+    index.add({ order: 0, group: 0, method: 'POST', path: '/x', handlers: [() => {}] });
+    index.add({ order: 1, group: 1, method: 'GET', path: '/x', handlers: [() => {}] });
+    index.add({ order: 2, group: 2, method: '*', path: '/x', handlers: [() => {}] });
+    assert.deepEqual(
+      (index.match('HEAD', '/x', '/x') ?? []).map((m) => m.entry.order),
+      [1, 2],
+    );
+    assert.deepEqual(
+      (index.match('PROPFIND', '/x', '/x') ?? []).map((m) => m.entry.order),
+      [2],
+    );
+  });
+  it('returns one match per route even when optional variants overlap', () => {
+    const index = indexOf(['/:a?/:b?']);
+    const found = find(index, '/foo');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]?.values, ['foo']);
+  });
+
+  it('agrees with a simple reference matcher on generated routes and paths', () => {
+    const word = fc.constantFrom('a', 'b', 'users', 'Users', '42', 'x%20y', 'caf%C3%A9');
+    const patternSegment = fc.oneof(word, fc.constant(':p'), fc.constant(':q'));
+    const pattern = fc.array(patternSegment, { minLength: 0, maxLength: 4 }).map((parts) => {
+      // Distinct parameter names per pattern.
+      let n = 0;
+      return `/${parts.map((part) => (part.startsWith(':') ? `:p${n++}` : part)).join('/')}`;
+    });
+    const requestPath = fc
+      .tuple(fc.array(word, { maxLength: 4 }), fc.boolean())
+      .map(([parts, slash]) => `/${parts.join('/')}${slash && parts.length > 0 ? '/' : ''}`);
+    fc.assert(
+      fc.property(fc.array(pattern, { minLength: 1, maxLength: 6 }), requestPath, (patterns, path) => {
+        const index = indexOf(patterns);
+        const got = (index.match('GET', path, path.toLowerCase()) ?? []).map((m) => m.entry.order);
+        const expected = patterns.flatMap((p, order) => (referenceMatch(p, path) ? [order] : []));
+        assert.deepEqual(got, expected);
+      }),
+    );
+  });
+});
+
+/** The reference: split both on '/', compare segment by segment, parameters match any non-empty segment. */
+function referenceMatch(pattern: string, path: string): boolean {
+  const trim = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
+  const want = trim(pattern).split('/');
+  const have = trim(path).split('/');
+  if (want.length !== have.length) return false;
+  return want.every((segment, i) => {
+    const actual = have[i] as string;
+    if (segment.startsWith(':')) return actual !== '';
+    return segment.toLowerCase() === actual.toLowerCase();
+  });
+}

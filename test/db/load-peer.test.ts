@@ -1,0 +1,165 @@
+/** The lazy peer loader: resolution order, the missing-package error, a broken package, and no eager loading. */
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadPeer, peerSearchBases } from '../../src/db/load-peer.js';
+import { KitError } from '../../src/errors.js';
+import { freshDir, repoRoot, runChild, srcUrl } from './helpers.js';
+
+describe('loadPeer', () => {
+  it('loads an installed package synchronously', () => {
+    const mod = loadPeer<{ Sequelize: unknown }>('sequelize', 'SQLiteManager');
+    assert.equal(typeof mod.Sequelize, 'function');
+  });
+
+  it('searches the working directory first, then beside kitjs', () => {
+    const bases = peerSearchBases();
+    assert.equal(bases[0], join(process.cwd(), 'noop.js'));
+    const second = bases[1] ?? '';
+    const file = second.startsWith('file:') ? fileURLToPath(second) : second;
+    // In the published package everything is one bundle, so "beside kitjs" is the bundle's own location.
+    assert.equal(file, join(repoRoot, 'src', 'module-location.ts'));
+  });
+
+  it('names the package and the install command when no base resolves it', () => {
+    const empty = freshDir('empty');
+    assert.throws(
+      () => loadPeer('sequelize', 'SQLiteManager', [join(empty, 'noop.js')]),
+      (err: unknown) => {
+        assert.ok(err instanceof KitError);
+        assert.equal(err.code, 'KIT_ERR_PEER_MISSING');
+        assert.equal(err.status, 500);
+        assert.equal(err.expose, false);
+        assert.match(err.message, /SQLiteManager needs the optional package "sequelize"/);
+        assert.match(err.message, /npm install sequelize/);
+        return true;
+      },
+    );
+  });
+
+  it('reports a package that resolves but throws while loading, with the reason', () => {
+    const dir = freshDir('broken');
+    mkdirSync(join(dir, 'node_modules', 'broken-peer'), { recursive: true });
+    writeFileSync(
+      join(dir, 'node_modules', 'broken-peer', 'index.js'),
+      "throw new Error('binding built for another Node');\n",
+    );
+    assert.throws(
+      () => loadPeer('broken-peer', 'TestFeature', [join(dir, 'noop.js')]),
+      (err: unknown) => {
+        assert.ok(err instanceof KitError);
+        assert.equal(err.code, 'KIT_ERR_PEER_MISSING');
+        assert.match(err.message, /found the optional package "broken-peer" but could not load it/);
+        assert.match(err.message, /binding built for another Node/);
+        return true;
+      },
+    );
+  });
+
+  it('falls back to the copy beside kitjs when the app directory has none', () => {
+    const empty = freshDir('cwd');
+    const child = runChild(
+      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
+       console.log(await new SQLiteManager().connect());`,
+      { cwd: empty },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    assert.match(child.stdout, /SQLite connected \(:memory:\)/);
+  });
+});
+
+/** A preload that makes the named packages unresolvable, as if they were not installed. */
+function hidingPreload(dir: string, hidden: string[]): string {
+  const file = join(dir, 'hide-peers.cjs');
+  writeFileSync(
+    file,
+    `const Module = require('node:module');
+const hidden = new Set(${JSON.stringify(hidden)});
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (hidden.has(request)) {
+    const err = new Error("Cannot find module '" + request + "'");
+    err.code = 'MODULE_NOT_FOUND';
+    throw err;
+  }
+  return resolve.call(this, request, ...rest);
+};
+`,
+  );
+  return file;
+}
+
+describe('a missing peer, in a process where it cannot be resolved', () => {
+  const cases: Array<{ hidden: string; code: string; feature: string }> = [
+    {
+      hidden: 'sequelize',
+      feature: 'SQLiteManager',
+      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))}); new SQLiteManager();`,
+    },
+    {
+      hidden: 'sqlite3',
+      feature: 'SQLiteManager',
+      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))}); new SQLiteManager();`,
+    },
+    {
+      hidden: 'mongoose',
+      feature: 'mongodbManager',
+      code: `const { mongodbManager } = await import(${JSON.stringify(srcUrl('db/mongodb-manager.ts'))}); mongodbManager.createCollection('X', { a: String });`,
+    },
+  ];
+  for (const { hidden, code, feature } of cases) {
+    it(`${feature} without ${hidden} throws KIT_ERR_PEER_MISSING naming ${hidden}`, () => {
+      const dir = freshDir('hide');
+      const child = runChild(
+        `try { ${code} console.log('NO ERROR'); } catch (err) { console.log(JSON.stringify({ code: err.code, message: err.message })); }`,
+        { preload: hidingPreload(dir, [hidden]) },
+      );
+      assert.equal(child.status, 0, child.stderr);
+      const outcome = JSON.parse(child.stdout.trim()) as { code: string; message: string };
+      assert.equal(outcome.code, 'KIT_ERR_PEER_MISSING');
+      assert.match(outcome.message, new RegExp(`${feature} needs the optional package "${hidden}"`));
+      assert.match(outcome.message, new RegExp(`npm install ${hidden}`));
+    });
+  }
+});
+
+describe('importing kitjs loads no database package', () => {
+  /** Imports `entries`, lists the database packages in require.cache, uses both managers, lists them again. */
+  const probe = (entries: string[]): string =>
+    `import { createRequire } from 'node:module';
+     const mod = {};
+     for (const entry of ${JSON.stringify(entries)}) Object.assign(mod, await import(entry));
+     const require = createRequire(import.meta.url);
+     const loaded = () => [...new Set(Object.keys(require.cache)
+       .map((f) => /[\\\\/]node_modules[\\\\/](sequelize|sqlite3|mongoose)[\\\\/]/.exec(f)?.[1])
+       .filter(Boolean))].sort();
+     const before = loaded();
+     // Positive control: the same probe sees the packages once the managers are used.
+     new mod.SQLiteManager();
+     mod.mongodbManager.createCollection('Probe', { a: String });
+     console.log(JSON.stringify({ before, after: loaded() }));`;
+
+  const check = (child: ReturnType<typeof runChild>): void => {
+    assert.equal(child.status, 0, child.stderr);
+    const { before, after } = JSON.parse(child.stdout.trim()) as { before: string[]; after: string[] };
+    assert.deepEqual(before, []);
+    assert.deepEqual(after, ['mongoose', 'sequelize', 'sqlite3']);
+  };
+
+  it('through the two manager modules', () => {
+    check(runChild(probe([srcUrl('db/sqlite-manager.ts'), srcUrl('db/mongodb-manager.ts')])));
+  });
+
+  it('through src/index.ts', (t) => {
+    const child = runChild(probe([srcUrl('index.ts')]));
+    // While other areas are still being written, index.ts may not load yet; a missing db file is never skipped.
+    const missing = /Cannot find module '([^']+)'/.exec(child.stderr)?.[1];
+    if (child.status !== 0 && missing !== undefined && !missing.includes('/src/db/')) {
+      t.skip(`src/index.ts does not load yet (${missing} is missing)`);
+      return;
+    }
+    check(child);
+  });
+});

@@ -1,0 +1,239 @@
+/** SQLiteManager against real sqlite3: memory and file storage, persistence, errors, operators, SQL logging. */
+import assert from 'node:assert/strict';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { DataTypes, Op, QueryTypes } from 'sequelize';
+import { SQLiteManager } from '../../src/db/sqlite-manager.js';
+import { KitError } from '../../src/errors.js';
+import { logger } from '../../src/logger.js';
+import { freshDir, runChild, srcUrl } from './helpers.js';
+
+const open: SQLiteManager[] = [];
+function manager(path?: string): SQLiteManager {
+  const created = path === undefined ? new SQLiteManager() : new SQLiteManager(path);
+  open.push(created);
+  return created;
+}
+after(async () => {
+  for (const m of open) await m.close();
+});
+
+function defineUser(m: SQLiteManager) {
+  return m.sequelize.define('User', {
+    email: { type: DataTypes.STRING, allowNull: false, unique: true },
+    name: { type: DataTypes.STRING },
+  });
+}
+
+describe('SQLiteManager', () => {
+  it('defaults to a private in-memory database and reports it', async () => {
+    const m = manager();
+    assert.equal(m.path, ':memory:');
+    assert.equal(await m.connect(), 'SQLite connected (:memory:)');
+    assert.equal(m.sequelize.getDialect(), 'sqlite');
+  });
+
+  it('defines, syncs with force, writes and reads a model', async () => {
+    const m = manager();
+    const User = defineUser(m);
+    await m.connect();
+    await m.sequelize.sync({ force: true });
+    await User.create({ email: 'ada@example.com', name: 'Ada' });
+    await m.sequelize.sync({ force: true });
+    assert.equal(await User.count(), 0, 'sync({ force: true }) drops and recreates the table');
+    await User.create({ email: 'ada@example.com', name: 'Ada' });
+    const found = await User.findOne({ where: { email: 'ada@example.com' } });
+    assert.equal(found?.get('name'), 'Ada');
+  });
+
+  it('gives each in-memory manager its own database', async () => {
+    const a = manager();
+    const b = manager();
+    const UserA = defineUser(a);
+    defineUser(b);
+    await a.sequelize.sync({ force: true });
+    await b.sequelize.sync({ force: true });
+    await UserA.create({ email: 'only-in-a@example.com' });
+    const [rows] = await b.sequelize.query('SELECT COUNT(*) AS n FROM Users');
+    assert.deepEqual(rows, [{ n: 0 }]);
+  });
+
+  it('persists a file database across managers', async () => {
+    const file = join(freshDir('persist'), 'nested', 'app.sqlite');
+    const first = new SQLiteManager(file);
+    await first.connect();
+    await defineUser(first).sync({ force: true });
+    await first.sequelize.models.User?.create({ email: 'kept@example.com', name: 'Kept' });
+    await first.close();
+
+    const second = manager(file);
+    assert.equal(await second.connect(), `SQLite connected (${file})`);
+    const User = defineUser(second);
+    const rows = await User.findAll({ raw: true });
+    assert.equal(rows.length, 1);
+    assert.equal((rows[0] as { email?: string }).email, 'kept@example.com');
+  });
+
+  it('rejects connect with KIT_ERR_DB_CONNECT naming the path when the directory cannot exist', async () => {
+    const dir = freshDir('bad');
+    // A regular file where a directory should be: impossible even for root, unlike a chmod'ed directory.
+    writeFileSync(join(dir, 'not-a-dir'), 'x');
+    const path = join(dir, 'not-a-dir', 'db.sqlite');
+    const m = manager(path);
+    await assert.rejects(m.connect(), (err: unknown) => {
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_CONNECT');
+      assert.equal(err.status, 500);
+      assert.equal(err.expose, false);
+      assert.ok(err.message.includes(`"${path}"`), err.message);
+      assert.match(err.message, /EEXIST|ENOTDIR|CANTOPEN/);
+      assert.ok(err.cause instanceof Error);
+      return true;
+    });
+  });
+
+  it('rejects connect for a read-only directory with the driver reason', (t) => {
+    const dir = freshDir('readonly');
+    chmodSync(dir, 0o555);
+    const path = join(dir, 'db.sqlite');
+    // root ignores directory permissions, so as root the probe runs as the unprivileged user "nobody".
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    const child = runChild(
+      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
+       try { await new SQLiteManager(${JSON.stringify(path)}).connect(); console.log('{"connected":true}'); }
+       catch (err) { console.log(JSON.stringify({ code: err.code, message: err.message })); }`,
+      { cwd: tmpdir(), user: asNobody },
+    );
+    if (child.status !== 0 && asNobody !== undefined && /EACCES|permission denied/i.test(child.stderr)) {
+      t.skip(`user "nobody" cannot run the probe here: ${child.stderr.split('\n')[0]}`);
+      return;
+    }
+    assert.equal(child.status, 0, child.stderr);
+    const outcome = JSON.parse(child.stdout.trim()) as { code?: string; message?: string };
+    assert.equal(outcome.code, 'KIT_ERR_DB_CONNECT');
+    assert.ok(outcome.message?.includes(`"${path}"`), outcome.message);
+    assert.match(outcome.message ?? '', /SQLITE_CANTOPEN/);
+  });
+
+  it('refuses to reconnect after close, and close is idempotent', async () => {
+    const m = new SQLiteManager();
+    await m.connect();
+    await m.close();
+    await m.close();
+    await assert.rejects(m.connect(), { code: 'KIT_ERR_DB_NOT_CONNECTED' });
+  });
+
+  it('throws a TypeError at construction for a path that is not a non-empty string', () => {
+    assert.throws(() => new SQLiteManager(''), TypeError);
+    assert.throws(() => new SQLiteManager(42 as unknown as string), /path must be a non-empty string/);
+  });
+
+  it('has no string operator aliases: { $ne: null } from a body is not an operator', async () => {
+    const m = manager();
+    const User = defineUser(m);
+    await m.sequelize.sync({ force: true });
+    await User.create({ email: 'victim@example.com' });
+    assert.ok(
+      !(m.sequelize as unknown as { options: { operatorsAliases?: unknown } }).options.operatorsAliases,
+      'operatorsAliases must stay unset',
+    );
+    const hostile = JSON.parse('{"email":{"$ne":null}}') as { email: unknown };
+    await assert.rejects(User.findOne({ where: { email: hostile.email as string } }), (err: unknown) => {
+      assert.match((err as Error).message, /Invalid value for "email"/);
+      assert.equal((err as { status?: number }).status, 400, 'a client fault, not a 500');
+      assert.equal((err as { expose?: boolean }).expose, true);
+      return true;
+    });
+    // Nested under a symbol operator, and in counts, updates and deletes too.
+    await assert.rejects(
+      User.findAll({ where: { [Op.or]: [{ name: 'x' }, { email: hostile.email as string }] } }),
+      {
+        status: 400,
+      },
+    );
+    await assert.rejects(User.count({ where: { email: hostile.email as string } }), { status: 400 });
+    await assert.rejects(User.update({ name: 'pwned' }, { where: { email: hostile.email as string } }), {
+      status: 400,
+    });
+    await assert.rejects(User.destroy({ where: { email: hostile.email as string } }), { status: 400 });
+    assert.equal(await User.count({ where: { name: 'pwned' } }), 0);
+    // The symbol operator, which no JSON body can produce, still works.
+    assert.equal(await User.count({ where: { email: { [Op.ne]: null } } }), 1);
+  });
+
+  it('flags failed model validation as a 400, keeping the Sequelize error', async () => {
+    const m = manager();
+    const User = defineUser(m);
+    await m.sequelize.sync({ force: true });
+    await assert.rejects(User.create({ name: 'no email' }), (err: unknown) => {
+      assert.equal((err as Error).name, 'SequelizeValidationError');
+      assert.equal((err as { status?: number }).status, 400);
+      return true;
+    });
+  });
+
+  it('treats bound values in raw queries as data', async () => {
+    const m = manager();
+    const User = defineUser(m);
+    await m.sequelize.sync({ force: true });
+    await User.create({ email: 'a@example.com' });
+    const rows = await m.sequelize.query('SELECT email FROM Users WHERE email = $email', {
+      bind: { email: "x' OR '1'='1" },
+      type: QueryTypes.SELECT,
+    });
+    assert.deepEqual(rows, []);
+  });
+
+  it("sends Sequelize's SQL to kitjs's logger at debug level, without bound values", async () => {
+    const logFile = join(freshDir('log'), 'sql.log');
+    const previousLevel = logger.level;
+    const previousFile = process.env.LOG_FILE;
+    process.env.LOG_FILE = logFile;
+    logger.level = 'debug';
+    try {
+      const m = manager();
+      const User = defineUser(m);
+      await m.connect();
+      await m.sequelize.sync({ force: true });
+      await User.create({ email: 'secret-value@example.com' });
+    } finally {
+      logger.level = previousLevel;
+      if (previousFile === undefined) delete process.env.LOG_FILE;
+      else process.env.LOG_FILE = previousFile;
+    }
+    const lines = readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string; sql?: string; durationMs?: number });
+    const queries = lines.filter((line) => line.msg === 'sequelize query');
+    assert.ok(
+      queries.some((line) => line.sql?.includes('SELECT 1+1')),
+      'authenticate() is logged',
+    );
+    assert.ok(
+      queries.some((line) => line.sql?.includes('INSERT INTO')),
+      'the insert is logged',
+    );
+    for (const line of queries) {
+      assert.equal(line.level, 20, 'debug level');
+      assert.equal(typeof line.durationMs, 'number');
+    }
+    assert.ok(!readFileSync(logFile, 'utf8').includes('secret-value'), 'bound values are not logged');
+  });
+
+  it('prints nothing to the console at the default log level', () => {
+    const child = runChild(
+      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
+       const m = new SQLiteManager();
+       await m.connect();
+       await m.sequelize.query('SELECT 2+2');
+       await m.close();`,
+      { env: { LOG_LEVEL: 'info' } },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stdout, '');
+    assert.equal(child.stderr, '');
+  });
+});

@@ -1,0 +1,74 @@
+/** Unit tests of how the suite finds the implementation under test (KIT_IMPL) and reads its profile. */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { loadProfile, locateImplementation, repoRoot } from '../../step-definitions/support/impl.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kit-impl-test-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('the default is this repo’s src/index.ts', () => {
+  const saved = process.env.KIT_IMPL;
+  delete process.env.KIT_IMPL;
+  try {
+    assert.equal(locateImplementation().file, join(repoRoot, 'src', 'index.ts'));
+  } finally {
+    if (saved !== undefined) process.env.KIT_IMPL = saved;
+  }
+});
+
+test('a file path, relative to the cwd or absolute', () => {
+  writeFileSync(join(dir, 'impl.mjs'), 'export default function kit() {}');
+  assert.equal(locateImplementation('impl.mjs', dir).file, join(dir, 'impl.mjs'));
+  assert.equal(locateImplementation(join(dir, 'impl.mjs')).dir, undefined);
+});
+
+test('a directory: package.json exports, then main, then an index file', () => {
+  const withExports = join(dir, 'with-exports');
+  mkdirSync(join(withExports, 'dist'), { recursive: true });
+  writeFileSync(
+    join(withExports, 'package.json'),
+    JSON.stringify({
+      exports: { '.': { types: './x.d.ts', import: './dist/index.js', require: './dist/index.cjs' } },
+    }),
+  );
+  assert.equal(locateImplementation(withExports).file, join(withExports, 'dist', 'index.js'));
+  const plain = join(dir, 'plain');
+  mkdirSync(plain);
+  writeFileSync(join(plain, 'index.js'), '');
+  const found = locateImplementation(plain);
+  assert.equal(found.file, join(plain, 'index.js'));
+  assert.equal(found.dir, plain);
+  const empty = join(dir, 'empty');
+  mkdirSync(empty);
+  assert.throws(() => locateImplementation(empty), /no package.json entry or index file/);
+});
+
+test('a package name resolves through node_modules; a missing path is an error', () => {
+  assert.match(locateImplementation('express', repoRoot).file ?? '', /node_modules[\\/]express[\\/]/);
+  assert.throws(() => locateImplementation('./nowhere.js', dir), /does not exist/);
+});
+
+test('the profile: beside the module, in the directory, or KIT_IMPL_PROFILE; reasons must be strings', () => {
+  const pkg = join(dir, 'profiled');
+  mkdirSync(pkg);
+  writeFileSync(join(pkg, 'index.js'), '');
+  const location = locateImplementation(pkg);
+  assert.deepEqual(loadProfile(location), { name: undefined, file: undefined, lacks: {}, knownFailures: {} });
+  writeFileSync(join(pkg, 'kit-conformance.json'), JSON.stringify({ name: 'p', lacks: { mongodb: 'none' } }));
+  const profile = loadProfile(location);
+  assert.equal(profile.name, 'p');
+  assert.deepEqual(profile.lacks, { mongodb: 'none' });
+  assert.deepEqual(profile.knownFailures, {});
+  writeFileSync(join(dir, 'other.json'), JSON.stringify({ knownFailures: { 'ROUTE-001': 7 } }));
+  process.env.KIT_IMPL_PROFILE = join(dir, 'other.json');
+  try {
+    assert.throws(() => loadProfile(location), /"knownFailures" must be an object/);
+    process.env.KIT_IMPL_PROFILE = join(dir, 'missing.json');
+    assert.throws(() => loadProfile(location), /KIT_IMPL_PROFILE: .* does not exist/);
+  } finally {
+    delete process.env.KIT_IMPL_PROFILE;
+  }
+});

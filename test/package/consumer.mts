@@ -1,0 +1,36 @@
+// Compiled by `npm run test:package` against the built package: every public type imports from 'kitjs'.
+
+import type {
+  AppErrorHandler,
+  ErrorHandler,
+  KitApp,
+  KitRequest,
+  KitResponse,
+  Middleware,
+  NextFunction,
+  Plugin,
+  RequestHandler,
+  Route,
+  TokenPayload,
+} from 'kitjs';
+import kit, { json, Router } from 'kitjs';
+
+const app: KitApp = kit();
+const handler: RequestHandler = (req: KitRequest, res: KitResponse, next: NextFunction) => {
+  if (req.params.id === undefined) return next();
+  res.status(200).json({ id: req.params.id, body: req.body });
+};
+const onError: ErrorHandler = (err, _req, res, _next) => res.status(500).send(String(err));
+const appError: AppErrorHandler = (_err, _req, res) => res.sendStatus(500);
+const chain: Middleware[] = [handler, onError];
+const plugin: Plugin<{ prefix: string }> = (instance, options) => {
+  instance.get(`${options.prefix}/x`, handler);
+};
+const route: Route = app.route('/r').get(handler);
+const user: TokenPayload = { id: 1, email: 'a@b.c' };
+const router = new Router();
+router.get('/:id', ...chain);
+app.use(json()).use('/api', router).setErrorHandler(appError);
+await app.register(plugin, { prefix: '/p' });
+
+export { route, user };

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+// These run the built package the way users get it (`npm run build` first; `npm test` does).
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const built = existsSync(new URL('../../dist/index.js', import.meta.url));
+
+function run(args: string[]): { stdout: string; status: number | null; stderr: string } {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  return { stdout: result.stdout.trim(), status: result.status, stderr: result.stderr };
+}
+
+const names = [
+  'Router',
+  'json',
+  'urlencoded',
+  'customParser',
+  'cors',
+  'security',
+  'serveStatic',
+  'requestLogger',
+  'logger',
+  'hashPassword',
+  'comparePassword',
+  'generateToken',
+  'verifyToken',
+  'authMiddleware',
+  'SQLiteManager',
+  'mongodbManager',
+  'setupSwagger',
+];
+
+describe('the built package', { skip: built ? false : 'dist/ is missing: run npm run build' }, () => {
+  it('imports from ESM with kit as the default export and every named export', () => {
+    const script = `import kit, * as all from 'kitjs';
+      const missing = ${JSON.stringify(names)}.filter((n) => !(n in all));
+      console.log(JSON.stringify({ kit: typeof kit, app: typeof kit().listen, missing }));`;
+    const out = run(['--input-type=module', '-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), { kit: 'function', app: 'function', missing: [] });
+  });
+
+  it('requires from CommonJS with the same surface', () => {
+    const script = `const k = require('kitjs');
+      const missing = ${JSON.stringify(names)}.filter((n) => !(n in k));
+      console.log(JSON.stringify({ kit: typeof k.default, same: k.default === k.kit, missing }));`;
+    const out = run(['-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), { kit: 'function', same: true, missing: [] });
+  });
+
+  it('loads none of the optional peers on import', () => {
+    const script = `require('kitjs');
+      const peers = Object.keys(require.cache).filter((f) => /node_modules\\/(bcrypt|sequelize|sqlite3|mongoose|pino-pretty)\\//.test(f));
+      console.log(JSON.stringify(peers));`;
+    const out = run(['-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), []);
+  });
+});
