@@ -1,10 +1,13 @@
 /** JSON Web Tokens signed and verified with HS256 and the JWT_SECRET environment variable. */
-import jwt from 'jsonwebtoken';
+import type { SignOptions } from 'jsonwebtoken';
+import { lazyModule } from '../lazy-module.js';
 import type { TokenPayload } from '../types.js';
 import { secretKey } from './secret.js';
 
 /** The only algorithm kitjs signs with and accepts; pinning it defeats `alg: none` and key-confusion tokens. */
 const ALGORITHM = 'HS256';
+
+const loadJwt = lazyModule<typeof import('jsonwebtoken')>('jsonwebtoken');
 
 /** Registered time claims jsonwebtoken sets itself; a payload carrying them (a re-signed token) would clash. */
 const TIME_CLAIMS = ['iat', 'exp', 'nbf'] as const;
@@ -34,9 +37,9 @@ export function generateToken(payload: TokenPayload, expiresIn: string | number 
   const claims: Record<string, unknown> = { ...payload };
   for (const claim of TIME_CLAIMS) delete claims[claim];
   try {
-    return jwt.sign(claims, secret, {
+    return loadJwt().sign(claims, secret, {
       algorithm: ALGORITHM,
-      expiresIn: expiresIn as jwt.SignOptions['expiresIn'],
+      expiresIn: expiresIn as SignOptions['expiresIn'],
     });
   } catch (cause) {
     // Either a timespan jsonwebtoken cannot parse ('soon') or claims JSON cannot encode (a BigInt, a
@@ -55,7 +58,7 @@ function plausibleExpiresIn(value: unknown): boolean {
 /** Whether jsonwebtoken can read `value` as an expiry; asked only after signing failed, to name the cause. */
 function parsableExpiresIn(value: unknown): boolean {
   try {
-    jwt.sign({}, 'probe', { expiresIn: value as jwt.SignOptions['expiresIn'] });
+    loadJwt().sign({}, 'probe', { expiresIn: value as SignOptions['expiresIn'] });
     return true;
   } catch {
     return false;
@@ -82,6 +85,7 @@ function badExpiresIn(value: unknown): TypeError {
 export function checkToken(token: unknown): TokenCheck {
   const secret = secretKey();
   if (typeof token !== 'string' || token.length === 0) return { ok: false, reason: 'invalid' };
+  const jwt = loadJwt();
   try {
     const decoded = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
     // A string payload (a JWS whose body is not JSON) is not a set of claims.

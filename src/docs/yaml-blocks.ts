@@ -1,9 +1,11 @@
 /** Reads swagger-jsdoc's `@openapi` / `@swagger` YAML blocks and merges them into the document. */
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { lazyModule } from '../lazy-module.js';
 import { type Spec, tagBody, tagLine } from './comment-blocks.js';
 import { HTTP_METHODS } from './operation.js';
 import { ensure, getOwn, isSchema, setOwn } from './schema-extras.js';
 import type { OpenApiDocument, SchemaObject } from './types.js';
+
+const loadYaml = lazyModule<typeof import('yaml')>('yaml');
 
 /** One parsed YAML block with where it came from. */
 export interface YamlFragment {
@@ -46,9 +48,9 @@ export function parseYamlBlock(
   const text = dedent(tagBody(spec));
   let value: unknown;
   try {
-    value = parseYaml(text);
+    value = loadYaml().parse(text);
   } catch (err) {
-    const offset = err instanceof YAMLParseError ? (err.linePos?.[0].line ?? 0) : 0;
+    const offset = err instanceof loadYaml().YAMLParseError ? (err.linePos?.[0].line ?? 0) : 0;
     warnAt(line + offset, `@${spec.tag} block is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
     return undefined;
   }

@@ -1,12 +1,14 @@
 /** serveStatic(root, options): serves files below a directory, streaming, with caching and Range support. */
-import send from 'send';
 import { KitError } from '../errors.js';
+import { lazyModule } from '../lazy-module.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 import { directoryLocation } from './static/location.js';
 import { type ServeStaticOptions, type StaticSettings, staticSettings } from './static/options.js';
 import { resolveStaticPath } from './static/resolve.js';
 
 export type { DotfilesPolicy, ServeStaticOptions } from './static/options.js';
+
+const loadSend = lazyModule<typeof import('send')>('send');
 
 // Headers send sets before it may still fail (412, 416); removed again so an error answer carries none.
 const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 'last-modified'];
@@ -32,6 +34,7 @@ const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 
  */
 export function serveStatic(root: string, options?: ServeStaticOptions): RequestHandler {
   const settings = staticSettings(root, options);
+  loadSend(); // now, not on the first request
   return function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const verdict = decide(req, settings);
     if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings);
@@ -65,7 +68,7 @@ function transfer(
   settings: StaticSettings,
 ): void {
   const preset = new Set(res.getHeaderNames());
-  const stream = send(req, sendPath, {
+  const stream = loadSend()(req, sendPath, {
     root: settings.root,
     index: settings.index === false ? false : [settings.index],
     // Dotfiles were decided above, with kitjs's own answers; send must not decide them again.

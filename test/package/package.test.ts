@@ -60,4 +60,36 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     assert.equal(out.status, 0, out.stderr);
     assert.deepEqual(JSON.parse(out.stdout), []);
   });
+
+  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/lazy-module.ts).
+  const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken'].filter((m) =>
+      Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
+    const seen = { onImport: loaded() };
+    k.serveStatic('.'); seen.serveStatic = loaded();
+    k.urlencoded(); seen.urlencoded = loaded();
+    process.env.JWT_SECRET = 'x'.repeat(32);
+    const token = k.generateToken({ id: 1 }); seen.token = loaded();
+    seen.verified = k.verifyToken(token)?.id;
+    console.log(JSON.stringify(seen));`;
+  const lazyExpected = {
+    onImport: [],
+    serveStatic: ['send'],
+    urlencoded: ['send', 'qs'],
+    token: ['send', 'qs', 'jsonwebtoken'],
+    verified: 1,
+  };
+
+  it('loads send, qs and jsonwebtoken only when a feature needs them (CommonJS)', () => {
+    const out = run(['-e', `const k = require('kitjs'); ${lazyCheck}`]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), lazyExpected);
+  });
+
+  it('loads send, qs and jsonwebtoken only when a feature needs them (ESM)', () => {
+    const script = `import * as k from 'kitjs'; import { createRequire } from 'node:module';
+      const require = createRequire(import.meta.url); ${lazyCheck}`;
+    const out = run(['--input-type=module', '-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), lazyExpected);
+  });
 });

@@ -1,12 +1,14 @@
 /** `urlencoded()`: parses HTML form bodies into `req.body`, nested with qs (`extended: true`) or flat. */
-import { parse as parseQs } from 'qs';
 import { KitError } from '../../errors.js';
+import { lazyModule } from '../../lazy-module.js';
 import type { RequestHandler } from '../../types.js';
 import { type BodyDecoding, UTF8_OR_LATIN1 } from './charset.js';
 import { createParser } from './create-parser.js';
 import { parseFlatForm } from './flat-form.js';
 import { parseLimit } from './limit.js';
 import { readOptions } from './options.js';
+
+const loadQs = lazyModule<typeof import('qs')>('qs');
 
 /** Options of {@link urlencoded}. */
 export interface UrlencodedOptions {
@@ -58,6 +60,7 @@ export function urlencoded(options?: UrlencodedOptions): RequestHandler {
   if (typeof extended !== 'boolean') {
     throw new TypeError(`urlencoded(): option "extended" must be a boolean; got ${typeof extended}`);
   }
+  if (extended) loadQs(); // now, not on the first request
   return createParser({
     matches: (type) => type === 'application/x-www-form-urlencoded',
     charsets: UTF8_OR_LATIN1,
@@ -79,7 +82,7 @@ export function urlencoded(options?: UrlencodedOptions): RequestHandler {
 export function parseUrlencoded(text: string, decoding: BodyDecoding, extended: boolean): unknown {
   if (countParameters(text) > PARAMETER_LIMIT) throw new KitError('KIT_ERR_BODY_TOO_MANY_PARAMETERS');
   if (!extended) return parseFlatForm(text, decoding);
-  return parseQs(text, { ...QS_OPTIONS, charset: decoding === 'latin1' ? 'iso-8859-1' : 'utf-8' });
+  return loadQs().parse(text, { ...QS_OPTIONS, charset: decoding === 'latin1' ? 'iso-8859-1' : 'utf-8' });
 }
 
 /**
