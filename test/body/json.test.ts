@@ -137,6 +137,16 @@ test('a chunked body is counted and stopped at the limit', async () => {
   assert.deepEqual(streamed.json().body, [1, 2]);
 });
 
+test('a body in many chunks, one character split between two, is joined before decoding', async () => {
+  const text = JSON.stringify({ name: 'café'.repeat(2000), n: 1 });
+  const bytes = Buffer.from(text);
+  const cut = bytes.indexOf(Buffer.from('é')) + 1; // inside the two bytes of the first é
+  const chunks = [bytes.subarray(0, cut), bytes.subarray(cut, 5000), bytes.subarray(5000)];
+  const answer = await send(server.port, { headers: { 'content-type': 'application/json' }, chunks });
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.json().body, JSON.parse(text));
+});
+
 test('gzip, deflate and br bodies are inflated', async () => {
   const body = JSON.stringify({ hello: 'world' });
   for (const [coding, bytes] of [
