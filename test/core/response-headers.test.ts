@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import kit, { type KitRequest, type KitResponse } from '../../src/index.ts';
+import { listenLocally } from '../support/listen.ts';
 
 // json()/send()/sendStatus() go out with one writeHead while Node's header store is empty, and type()
 // holds its Content-Type back for that call (src/response.ts). These check that nothing observable moved.
@@ -78,9 +78,7 @@ describe('response headers on the one-call path, through a real server', () => {
 
   let base = '';
   before(async () => {
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = await listenLocally(app);
   });
   after(() => app.close());
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { contentType } from 'mime-types';
 import kit, { type KitRequest, type KitResponse } from '../../src/index.ts';
+import { listenLocally } from '../support/listen.ts';
 
 // res.type() remembers its answers (a bounded cache); these check the remembered answers stay right.
 describe('res.type through a real server', () => {
@@ -12,9 +12,7 @@ describe('res.type through a real server', () => {
   });
   let base = '';
   before(async () => {
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = await listenLocally(app);
   });
   after(() => app.close());
 
