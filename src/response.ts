@@ -39,7 +39,9 @@ const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHe
  * `sendStatus()` hand Node their two headers in one `writeHead` call, as Fastify and bare node:http do,
  * and `type()` holds its Content-Type back for that call. Observably nothing changes: every header
  * method first moves a held-back type into Node's store, and after such a response `getHeader()` and
- * its siblings still see the headers it went out with (loggers read them in 'finish').
+ * its siblings still see the headers it went out with (loggers read them in 'finish'). A response whose
+ * writeHead or setHeader was wrapped on the instance (compression, response-time, a spy) takes the
+ * ordinary setHeader path, so the wrapper sees what it always saw.
  */
 export class KitResponse extends ServerResponse<KitRequest> implements KitResponseShape {
   /** A Content-Type from `type()` not yet given to Node (only while Node's store is empty). */
@@ -216,8 +218,8 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
   private releaseType(): void {
     const type = this.heldType as string;
     this.heldType = undefined;
-    super.setHeader('Content-Type', type);
-    this.storeEmpty = false;
+    // Through `this.setHeader`, so that a wrapper on this response sees it arrive, as it would have.
+    this.setHeader('Content-Type', type);
   }
 
   /**
@@ -246,16 +248,19 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
       return;
     }
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-    if (this.storeEmpty === true) {
+    // Code that wrapped writeHead or setHeader on this response (compression, response-time, a spy)
+    // expects to see the headers arrive through setHeader: it gets the ordinary path.
+    if (this.storeEmpty === true && !Object.hasOwn(this, 'writeHead') && !Object.hasOwn(this, 'setHeader')) {
       const chosen = force ? type : (this.heldType ?? type);
       this.heldType = undefined;
       const headers: OutgoingHttpHeaders =
         chosen === undefined
           ? { 'Content-Length': length }
           : { 'Content-Type': chosen, 'Content-Length': length };
-      // Through `this.writeHead`, so that a wrapper installed on the instance (on-headers, say) still runs.
       this.writeHead(code, headers);
-      this.sentHeaders = headers;
+      // Had anything moved them into Node's store meanwhile, the store (and what was removed from it)
+      // would be the truth; only headers that went out in the one call are remembered for the getters.
+      if (this.storeEmpty === true) this.sentHeaders = headers;
       this.end(body);
       return;
     }

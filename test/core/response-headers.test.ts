@@ -52,6 +52,47 @@ describe('response headers on the one-call path, through a real server', () => {
     } as KitResponse['writeHead'];
     res.type('text').send('wrapped');
   });
+  // Wrappers on this one response object (found by review): each must see the headers arrive as before.
+  route('/spied-set-header', (_req, res) => {
+    const seen: string[] = [];
+    const original = res.setHeader;
+    res.setHeader = function (this: KitResponse, name: string, value: number | string | readonly string[]) {
+      seen.push(name.toLowerCase());
+      return original.call(this, name, value);
+    } as KitResponse['setHeader'];
+    res.on('finish', () => {
+      recorded.spied = seen;
+    });
+    res.type('csv').send('a,b');
+  });
+  route('/write-head-reads-type', (_req, res) => {
+    const original = res.writeHead;
+    res.writeHead = function (this: KitResponse, ...args: Parameters<KitResponse['writeHead']>) {
+      recorded.typeInWriteHead = this.getHeader('content-type');
+      return (original as (...a: unknown[]) => KitResponse).apply(this, args);
+    } as KitResponse['writeHead'];
+    res.type('csv').send('a,b');
+  });
+  route('/write-head-status-only', (_req, res) => {
+    const original = res.writeHead;
+    res.writeHead = function (this: KitResponse, code: number) {
+      return (original as (c: number) => KitResponse).call(this, code);
+    } as KitResponse['writeHead'];
+    res.json({ kept: true });
+  });
+  route('/wrapper-drops-length', (_req, res) => {
+    // What compression does: headers moved into Node's store, then Content-Length removed.
+    const original = res.writeHead;
+    res.writeHead = function (this: KitResponse, code: number, headers?: Record<string, string | number>) {
+      for (const [name, value] of Object.entries(headers ?? {})) this.setHeader(name, value);
+      this.removeHeader('Content-Length');
+      return (original as (c: number) => KitResponse).call(this, code);
+    } as KitResponse['writeHead'];
+    res.on('finish', () => {
+      recorded.lengthAfterDrop = res.getHeader('content-length') ?? null;
+    });
+    res.json({ dropped: true });
+  });
   route('/write-header', (_req, res) => {
     res.type('json');
     (res as unknown as { writeHeader(code: number): void }).writeHeader(200);
@@ -135,6 +176,31 @@ describe('response headers on the one-call path, through a real server', () => {
     assert.equal(answer.type, 'text/plain; charset=utf-8');
     assert.equal(answer.headers.get('content-length'), '7');
     assert.equal(answer.body, 'wrapped');
+  });
+
+  it('a setHeader spy on the response sees Content-Type and Content-Length arrive', async () => {
+    assert.equal((await get('/spied-set-header')).body, 'a,b');
+    assert.deepEqual(recorded.spied, ['content-type', 'content-length']);
+  });
+
+  it('a writeHead wrapper sees the type before passing the call on', async () => {
+    const answer = await get('/write-head-reads-type');
+    assert.equal(answer.type, 'text/csv; charset=utf-8');
+    assert.equal(recorded.typeInWriteHead, 'text/csv; charset=utf-8');
+  });
+
+  it('a writeHead wrapper that forwards only the status still sends type and length', async () => {
+    const answer = await get('/write-head-status-only');
+    assert.equal(answer.type, 'application/json; charset=utf-8');
+    assert.equal(answer.headers.get('content-length'), '13');
+    assert.equal(answer.body, '{"kept":true}');
+  });
+
+  it('a header a wrapper removed is not seen again by the getters afterwards', async () => {
+    const answer = await get('/wrapper-drops-length');
+    assert.equal(answer.body, '{"dropped":true}');
+    assert.equal(answer.headers.get('content-length'), null);
+    assert.equal(recorded.lengthAfterDrop, null);
   });
 
   it("Node's writeHeader alias keeps the type set by type()", async () => {
