@@ -9,7 +9,8 @@ import { send, serve, type TestServer } from './serve.js';
 // Found by review of the uncompressed-body reader (src/middleware/body/read-body.ts, readPlain).
 
 const storage = new AsyncLocalStorage<{ id: string }>();
-const withContext: RequestHandler = (req, _res, next) => storage.run({ id: String(req.headers['x-id']) }, next);
+const withContext: RequestHandler = (req, _res, next) =>
+  storage.run({ id: String(req.headers['x-id']) }, next);
 // Reports the store the route sees, in place of the body.
 const reportContext: RequestHandler = (req, _res, next) => {
   req.body = { store: storage.getStore() ?? null, parsed: req.body };
