@@ -32,6 +32,11 @@ export const errorCodes = {
   KIT_ERR_BODY_INCOMPLETE: { status: 400, expose: true, message: 'Request body incomplete' },
   KIT_ERR_BODY_TOO_MANY_PARAMETERS: { status: 413, expose: true, message: 'Too many parameters' },
   KIT_ERR_BODY_MALFORMED_ENCODING: { status: 400, expose: true, message: 'Malformed compressed body' },
+  KIT_ERR_BODY_STREAM_DECODED: {
+    status: 500,
+    expose: false,
+    message: 'The request stream was set to decode text (req.setEncoding) before a body parser',
+  },
   // Static files
   KIT_ERR_STATIC_FORBIDDEN: { status: 403, expose: true, message: 'Forbidden' },
   KIT_ERR_STATIC_BAD_PATH: { status: 400, expose: true, message: 'Bad path' },

@@ -283,3 +283,77 @@ Feature: The response
         assert.equal(world.lateSent, true);
         """
       And the server still answers GET "/ok" with 200
+
+  Rule: RES-011 The header getters see what the response sends
+
+    Scenario: A type set by type() is seen before the response is sent
+      Given the app:
+        """js
+        app.get('/', (req, res) => {
+          res.type('csv');
+          res.json({ type: res.getHeader('Content-Type'), has: res.hasHeader('content-type'), names: res.getHeaderNames() });
+        });
+        """
+      When I GET "/"
+      Then the media type is "text/csv"
+      And the JSON body is:
+        """json
+        { "type": "text/csv; charset=utf-8", "has": true, "names": ["content-type"] }
+        """
+
+    Scenario Outline: After <sender>, a listener on 'finish' sees the Content-Type and Content-Length sent
+      Given the app:
+        """js
+        app.get('/', (req, res) => {
+          res.on('finish', () => {
+            world.seen = {
+              type: res.getHeader('content-type'),
+              length: Number(res.getHeader('Content-Length')),
+              all: res.getHeaders(),
+              has: res.hasHeader('Content-Length'),
+            };
+          });
+          res.<sender>;
+        });
+        """
+      When I GET "/"
+      Then this holds:
+        """js
+        assert.equal(world.seen.type, response.headers['content-type']);
+        assert.equal(world.seen.length, Number(response.headers['content-length']));
+        assert.equal(world.seen.all['content-type'], response.headers['content-type']);
+        assert.equal(Number(world.seen.all['content-length']), Number(response.headers['content-length']));
+        assert.equal(world.seen.has, true);
+        """
+
+      Examples:
+        | sender                 |
+        | json({ a: 1 })         |
+        | send('<p>hi</p>')      |
+        | type('text').send('x') |
+        | sendStatus(202)        |
+
+    Scenario: A wrapper on writeHead sees the headers arrive, and a header it removes stays gone
+      Given the app:
+        """js
+        app.get('/', (req, res) => {
+          const writeHead = res.writeHead;
+          res.writeHead = function (code, headers) {
+            // What compression does: take what writeHead was given into the response, then change it.
+            for (const [name, value] of Object.entries(headers ?? {})) this.setHeader(name, value);
+            world.typeInWrapper = this.getHeader('content-type');
+            this.removeHeader('Content-Length');
+            return writeHead.call(this, code);
+          };
+          res.on('finish', () => { world.lengthAfter = res.getHeader('content-length') ?? null; });
+          res.type('csv').send('a,b');
+        });
+        """
+      When I GET "/"
+      Then the body is "a,b"
+      And the header "Content-Length" is absent
+      And this holds:
+        """js
+        assert.equal(world.typeInWrapper, 'text/csv; charset=utf-8');
+        assert.equal(world.lengthAfter, null);
+        """

@@ -54,6 +54,13 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limit: numbe
     done(new KitError('KIT_ERR_BODY_UNSUPPORTED_ENCODING'), EMPTY);
     return;
   }
+  // After req.setEncoding() the request yields text, not bytes: the application's mistake, not the
+  // client's, so a 500 that names it (raw-body refuses it too), never a crash on strings.
+  if (req.readableEncoding !== null) {
+    stopReading(res);
+    done(new KitError('KIT_ERR_BODY_STREAM_DECODED'), EMPTY);
+    return;
+  }
   const declared = req.headers['content-length'];
   const length =
     declared === undefined || req.headers['transfer-encoding'] !== undefined ? null : Number(declared);
@@ -92,8 +99,8 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limit: numbe
 /**
  * Reads an uncompressed body. Not raw-body: measured on the 1 KB JSON echo, raw-body's five listeners
  * added and removed, its argument copying and deferred callback cost about 2% of the request; this does
- * the same job (limit while reading, short or aborted bodies refused, async context kept) with four.
- * Errors carry raw-body's `type` for the limit, so `finish` treats both readers alike.
+ * the same job (limit while reading, short or aborted bodies refused, async context kept) with four
+ * listeners. Errors carry raw-body's `type` for the limit, so `finish` treats both readers alike.
  */
 function readPlain(
   req: IncomingMessage,
@@ -103,11 +110,6 @@ function readPlain(
 ): void {
   if (!req.readable) {
     done(new Error('the request body was already read'), EMPTY);
-    return;
-  }
-  // After req.setEncoding() the chunks are strings, not bytes: refused, as raw-body refuses it.
-  if (req.readableEncoding !== null) {
-    done(new Error('the request stream has an encoding set; body parsers need bytes'), EMPTY);
     return;
   }
   // The callback runs from the request's own events; through this resource it runs in the caller's async
