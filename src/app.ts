@@ -1,9 +1,8 @@
 /** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import pino from 'pino';
 import { KitError } from './errors.js';
 import { sendError, sendNotFound } from './final-handler.js';
-import { logger } from './logger.js';
+import { logFailure, logger, serializedError } from './logger.js';
 import { KitRequest } from './request.js';
 import { KitResponse } from './response.js';
 import { splitTarget } from './router/canonical-path.js';
@@ -107,7 +106,7 @@ class App extends Router implements KitApp {
     const res = adoptResponse(response);
     const url = req.url ?? '/';
     req.originalUrl = url;
-    const { path, search } = splitTarget(url);
+    const { path, search, fault } = splitTarget(url);
     if (path + search !== url) req.url = path + search;
     req.kitPath = path;
     req.kitSearch = search;
@@ -115,6 +114,12 @@ class App extends Router implements KitApp {
     if (this.closing) {
       res.setHeader('Connection', 'close');
       sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
+      return;
+    }
+    if (fault !== undefined) {
+      // ROUTE-018, ROUTE-019: no middleware, route or file lookup ever sees a path that has no canonical
+      // form; the app's error handler still shapes the 400.
+      this.finish(new KitError(fault), req, res);
       return;
     }
     new Dispatch(this.stack, req, res, (err) => this.finish(err, req, res)).start();
@@ -126,16 +131,17 @@ class App extends Router implements KitApp {
       return;
     }
     const handler = this.errorHandler;
-    // After a complete response the handler could only fail to answer again: the error is just logged.
-    if (handler === undefined || res.writableEnded) {
+    // ERR-009: once the headers went out the handler could not answer: nothing it wrote could reach the
+    // client intact. The default path logs the error and cuts the connection (or, after a complete
+    // response, only logs it).
+    if (handler === undefined || res.headersSent) {
       sendError(err, req, res);
       return;
     }
     const failed = (thrown: unknown): void => {
-      // pino serializes only `err` as an error; any other key would log an Error as `{}`, losing the original.
-      const original = err instanceof Error ? pino.stdSerializers.err(err) : err;
-      logger.error({ err: thrown, original }, 'the error handler itself failed');
-      sendError(thrown instanceof Error ? thrown : new KitError('KIT_ERR_HANDLER_REJECTED'), req, res);
+      logFailure('error', { err: thrown, original: serializedError(err) }, 'the error handler itself failed');
+      const usable = thrown !== null && typeof thrown === 'object';
+      sendError(usable ? thrown : new KitError('KIT_ERR_HANDLER_REJECTED'), req, res);
     };
     try {
       const result = handler(err, req, res);

@@ -19,6 +19,7 @@ export const errorCodes = {
     expose: true,
     message: 'Malformed percent-encoding in the path',
   },
+  KIT_ERR_ROUTE_NUL_BYTE: { status: 400, expose: true, message: 'NUL byte in the path' },
   KIT_ERR_HANDLER_REJECTED: { status: 500, expose: false, message: 'A handler failed without an error' },
   KIT_ERR_NEXT_STRING: { status: 500, expose: false, message: 'next() was called with a string' },
   KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down' },
@@ -94,19 +95,19 @@ export function missingPeer(pkg: string, feature: string, cause?: unknown): KitE
   );
 }
 
-/** The status an error asks for: its `status` or `statusCode` when that is 4xx/5xx, else 500. */
+/**
+ * The status an error asks for: its `status` or `statusCode` when that is 4xx/5xx, else 500. Never throws:
+ * a value whose properties throw when read (a getter, a Proxy) asks for nothing, so it is a 500 (ERR-011).
+ */
 export function statusOf(err: unknown): number {
-  if (err !== null && typeof err === 'object') {
-    const candidate =
-      (err as { status?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode ?? undefined;
-    if (
-      typeof candidate === 'number' &&
-      Number.isInteger(candidate) &&
-      candidate >= 400 &&
-      candidate <= 599
-    ) {
-      return candidate;
-    }
+  if (err === null || typeof err !== 'object') return 500;
+  let candidate: unknown;
+  try {
+    candidate = (err as { status?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  } catch {
+    return 500;
   }
-  return 500;
+  return typeof candidate === 'number' && Number.isInteger(candidate) && candidate >= 400 && candidate <= 599
+    ? candidate
+    : 500;
 }

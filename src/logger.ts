@@ -197,3 +197,52 @@ export const logger: Logger = pino(
   },
   switchableDestination(),
 );
+
+/** What an error is logged as when reading it for the log threw. */
+const UNREADABLE = Object.freeze({
+  type: 'UnreadableError',
+  message: 'the thrown value failed while it was being read for the log',
+});
+
+/**
+ * Logs a failure of the request path, never throwing (ERR-011): when pino's reading of a field runs code
+ * that throws (a getter on the error, a Proxy trap), the line is written again with every object field
+ * replaced by a placeholder, so the failure is still recorded and the request path goes on.
+ *
+ * @example
+ * ```ts
+ * logFailure('error', { err, url: req.originalUrl }, 'request failed');
+ * ```
+ */
+export function logFailure(level: 'error' | 'info', fields: Record<string, unknown>, message: string): void {
+  try {
+    logger[level](fields, message);
+  } catch {
+    const safe: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      safe[key] = value !== null && typeof value === 'object' ? UNREADABLE : value;
+    }
+    try {
+      logger[level](safe, message);
+    } catch {
+      // Only plain strings and numbers are left; a logger that still throws has nothing more to be given.
+    }
+  }
+}
+
+/**
+ * An error in the form pino logs under `err`, for a second error in one line (any other key would log an
+ * Error as `{}`); the placeholder when reading it throws.
+ *
+ * @example
+ * ```ts
+ * logFailure('error', { err: thrown, original: serializedError(err) }, 'the error handler failed');
+ * ```
+ */
+export function serializedError(value: unknown): unknown {
+  try {
+    return value instanceof Error ? pino.stdSerializers.err(value) : value;
+  } catch {
+    return UNREADABLE;
+  }
+}

@@ -7,6 +7,9 @@ import { lookup } from 'mime-types';
  * mime-types knows (`json`, `html`, `urlencoded`).
  */
 export function mediaTypeMatches(actual: string, wanted: string): boolean {
+  // REQ-011: the short name `json` means what json() parses, so a validator keyed on req.is('json')
+  // can never be skipped for a body the parser did parse.
+  if (wanted === 'json' || wanted.trim().toLowerCase() === 'json') return isJsonMediaType(actual);
   const normalized = normalize(wanted);
   if (normalized === undefined) return false;
   const [wantType, wantSub] = split(normalized);
@@ -30,4 +33,18 @@ function normalize(wanted: string): string | undefined {
 function split(mediaType: string): [string, string] {
   const slash = mediaType.indexOf('/');
   return slash === -1 ? [mediaType, ''] : [mediaType.slice(0, slash), mediaType.slice(slash + 1)];
+}
+
+/**
+ * Whether a lower-case `type/subtype` is JSON as kitjs reads it: `application/json` or `application/*+json`.
+ * `json()` parses exactly these, and `req.is('json')` names exactly these.
+ *
+ * @example
+ * ```ts
+ * isJsonMediaType('application/json-patch+json'); // true
+ * isJsonMediaType('text/json'); // false
+ * ```
+ */
+export function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }

@@ -291,6 +291,83 @@ Feature: Errors
         """
       And the server still answers GET "/ok" with 200
 
+    Scenario Outline: With an error handler, <failure> after a partial chunked write cuts the connection at once
+      Given the app:
+        """js
+        world.calls = [];
+        app.get('/partial', (req, res, next) => {
+          res.setHeader('Content-Type', 'text/plain');
+          res.write('the beginning');
+          const err = new Error('failed halfway');
+          <failure code>
+        });
+        app.use((err, req, res, next) => {
+          world.calls.push(`middleware saw ${err.message}, headersSent ${res.headersSent}`);
+          res.write('APPENDED BY MIDDLEWARE');
+          next(err);
+        });
+        app.setErrorHandler((err, req, res) => {
+          world.calls.push('setErrorHandler');
+          res.status(500).send('ANSWERED BY HANDLER');
+        });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk; });
+        // Keep-alive: before the fix the server left this connection open with a half-sent response.
+        socket.write('GET /partial HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        const closed = await new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(false), 5000);
+          socket.once('close', () => { clearTimeout(timer); resolve(true); });
+        });
+        socket.destroy();
+        assert.ok(closed, `the connection was left open; received ${JSON.stringify(received)}`);
+        assert.equal(received.match(/HTTP\/1\.1 /g).length, 1, 'exactly one status line');
+        assert.match(received, /^HTTP\/1\.1 200 [\s\S]*transfer-encoding: chunked\r\n\r\nd\r\nthe beginning\r\n$/i);
+        assert.ok(!received.includes('\r\n0\r\n\r\n'), 'no terminating chunk');
+        assert.ok(!received.includes('APPENDED') && !received.includes('ANSWERED') && !received.includes('failed halfway'));
+        assert.deepEqual(world.calls, ['middleware saw failed halfway, headersSent true']);
+        """
+      And the server still answers GET "/ok" with 200
+
+      Examples:
+        | failure          | failure code                                              |
+        | next(err)        | next(err);                                                |
+        | a throw          | throw err;                                                |
+        | a rejection      | return Promise.reject(err);                               |
+        | a late rejection | return new Promise((_, reject) => setTimeout(() => reject(err), 5)); |
+
+    Scenario: An error after the headers were sent is logged
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/partial', (req, res, next) => {
+          res.write('the beginning');
+          next(new Error('failed after writing'));
+        });
+        app.setErrorHandler((err, req, res) => res.status(500).send('x'));
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const outcome = await new Promise((resolve) => {
+          http.get({ host: '127.0.0.1', port: world.server.address().port, path: '/partial', agent: false }, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve('complete'));
+            res.on('error', () => resolve('cut'));
+          }).on('error', () => resolve('cut'));
+        });
+        assert.equal(outcome, 'cut');
+        """
+      And a log line includes:
+        """json
+        { "level": 50, "url": "/partial", "err": { "message": "failed after writing" }, "msg": "request failed after its response had started; the connection was cut" }
+        """
+
     Scenario: An error after the response was complete is only logged
       Given the app:
         """js
@@ -319,3 +396,91 @@ Feature: Errors
         """json
         { "code": "KIT_ERR_NEXT_STRING" }
         """
+
+  Rule: ERR-011 Reading a thrown value can never crash the server
+
+    Scenario Outline: <value> <how>, without an error handler, is a generic 500 and the server lives on
+      Given the app:
+        """js
+        const make = {
+          'an error whose getters throw': () => {
+            const e = new Error('x');
+            for (const k of ['status', 'statusCode', 'expose', 'headers']) Object.defineProperty(e, k, { get() { throw new Error('boom'); } });
+            return e;
+          },
+          'an error whose message getter throws': () => Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('boom'); }, enumerable: true }),
+          'a Proxy whose traps throw': () => new Proxy(new Error('x'), {
+            get() { throw new Error('trap'); }, getPrototypeOf() { throw new Error('trap'); },
+            ownKeys() { throw new Error('trap'); }, has() { throw new Error('trap'); },
+            getOwnPropertyDescriptor() { throw new Error('trap'); },
+          }),
+          'a revoked Proxy': () => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; },
+          'a frozen error asking for 500': () => Object.freeze(Object.assign(new Error('frozen secret'), { status: 500 })),
+          'a symbol': () => Symbol('s'),
+        }['<value>'];
+        const fail = {
+          'thrown': () => { throw make(); },
+          'rejected': async () => { throw make(); },
+          'passed to next': (req, res, next) => next(make()),
+        }['<how>'];
+        app.get('/x', fail);
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/x"
+      Then the status is 500
+      And the body is "Internal Server Error"
+      And the server still answers GET "/ok" with 200
+
+      Examples:
+        | value                                | how            |
+        | an error whose getters throw         | thrown         |
+        | an error whose getters throw         | rejected       |
+        | an error whose getters throw         | passed to next |
+        | an error whose message getter throws | thrown         |
+        | a Proxy whose traps throw            | thrown         |
+        | a Proxy whose traps throw            | rejected       |
+        | a Proxy whose traps throw            | passed to next |
+        | a revoked Proxy                      | thrown         |
+        | a revoked Proxy                      | passed to next |
+        | a frozen error asking for 500        | thrown         |
+        | a symbol                             | rejected       |
+
+    Scenario: A handler that returns a hostile Proxy is answered 500
+      Given the app:
+        """js
+        app.get('/x', () => new Proxy({}, { get() { throw new Error('trap'); } }));
+        """
+      When I GET "/x"
+      Then the status is 500
+      And the server still answers GET "/x" with 500
+
+    Scenario: A null-prototype error object is read like any other
+      Given the app:
+        """js
+        app.get('/x', () => { throw Object.assign(Object.create(null), { status: 409, message: 'taken' }); });
+        """
+      When I GET "/x"
+      Then the status is 409
+      And the body is "taken"
+
+    Scenario: An error handler that throws while reading a hostile error falls back to the default 500
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/x', () => {
+          const e = new Error('x');
+          Object.defineProperty(e, 'status', { get() { throw new Error('boom'); } });
+          throw e;
+        });
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({ error: err.message }));
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/x"
+      Then the status is 500
+      And the body is "Internal Server Error"
+      And a log line includes:
+        """json
+        { "level": 50, "err": { "message": "boom" }, "original": { "message": "x" }, "msg": "the error handler itself failed" }
+        """
+      And the server still answers GET "/ok" with 200
+

@@ -201,3 +201,64 @@ Feature: The request
         """json
         { "originalUrl": "/branch/leaf?b=2", "baseUrl": "/branch" }
         """
+
+  Rule: REQ-009 req.is() and the body parsers judge a media type alike
+
+    Scenario: for every Content-Type spelling req.is agrees with the parser that took the body
+      Given the app:
+        """js
+        app.use(json(), urlencoded(), customParser);
+        app.post('/', (req, res) => res.json({
+          isJson: req.is('json') !== false,
+          isForm: req.is('urlencoded') !== false,
+          isCustom: req.is('application/custom') !== false,
+          body: req.body ?? null,
+        }));
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const port = world.server.address().port;
+        const post = (type, body) => new Promise((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false,
+            headers: { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+            let text = '';
+            res.on('data', (chunk) => { text += chunk; });
+            res.on('end', () => resolve({ status: res.statusCode, text }));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+        const spellings = [
+          'application/json', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json ;charset=utf-8',
+          'application/json\t; charset=utf-8', 'application/json; charset=utf-8; charset=utf-8',
+          'application/json-patch+json', 'application/vnd.api+json; ext=x', 'Application/Merge-Patch+JSON',
+          'application/problem+json;', 'text/json', 'text/plain+json', 'application/jsonx', 'application/+json',
+          'application/json, text/plain', 'json', '', ';', 'application/', '/json',
+          'application/x-www-form-urlencoded', 'Application/X-WWW-Form-Urlencoded; charset=utf-8',
+          'application/x-www-form-urlencoded;;', 'application/custom', 'APPLICATION/CUSTOM; x=y',
+        ];
+        let parsedAsJson = 0;
+        for (const type of spellings) {
+          const asJson = await post(type, '{"a":1}');
+          assert.notEqual(asJson.status, 500, `${type}: ${asJson.text}`);
+          if (asJson.status !== 200) continue;
+          const answer = JSON.parse(asJson.text);
+          const jsonParsed = answer.body !== null && answer.body.a === 1;
+          assert.equal(answer.isJson, jsonParsed, `${JSON.stringify(type)}: req.is('json') ${answer.isJson}, parsed ${jsonParsed}`);
+          if (jsonParsed) parsedAsJson++;
+          const formAnswer = await post(type, 'a=2');
+          assert.notEqual(formAnswer.status, 500, `${type}: ${formAnswer.text}`);
+          // A JSON type refuses a form body with 400: that spelling was judged above.
+          if (formAnswer.status !== 200) continue;
+          const asForm = JSON.parse(formAnswer.text);
+          const formParsed = asForm.body !== null && asForm.body.a === '2';
+          assert.equal(asForm.isForm, formParsed, `${JSON.stringify(type)}: req.is('urlencoded') ${asForm.isForm}, parsed ${formParsed}`);
+          const customParsed = asForm.body !== null && Object.keys(asForm.body).length === 0;
+          assert.equal(asForm.isCustom, customParsed, `${JSON.stringify(type)}: custom ${asForm.isCustom}, parsed ${customParsed}`);
+          assert.ok([asForm.isJson, asForm.isForm, asForm.isCustom].filter(Boolean).length <= 1, `${type}: two parsers`);
+        }
+        // Not vacuous: the JSON spellings above were parsed, +json ones included.
+        assert.ok(parsedAsJson >= 9, `only ${parsedAsJson} spellings were parsed as JSON`);
+        """
+

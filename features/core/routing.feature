@@ -467,7 +467,7 @@ Feature: Routing
         """js
         app.get('/users/:id', (req, res) => res.send(req.params.id));
         """
-      When I GET the raw path "/users/%E0%A4%A"
+      When I GET the raw path "/users/%E0%A4"
       Then the status is 400
       And the media type is "text/plain"
       And the server still answers GET "/users/1" with 200
@@ -479,7 +479,7 @@ Feature: Routing
         app.get('/users/:id', (req, res) => res.send(req.params.id));
         app.setErrorHandler((err, req, res) => res.status(err.status).json({ code: err.code }));
         """
-      When I GET the raw path "/users/%zz"
+      When I GET the raw path "/users/%C0%AE"
       Then the status is 400
       And the JSON body is:
         """json
@@ -600,4 +600,140 @@ Feature: Routing
         """
       When I GET "/app/some/client/route"
       Then the body is "single-page app for /app/some/client/route"
+
+  Rule: ROUTE-018 Escapes of unreserved characters are the characters; a malformed escape is refused
+
+    Scenario Outline: "<path>" meets the guard of /admin, before routes and files
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        mkdirSync(join(tmpDir, 'admin'));
+        writeFileSync(join(tmpDir, 'admin', 'secret.txt'), 'the secret file');
+        app.use('/admin', (req, res) => res.status(401).send('guarded'));
+        app.get('/admin/:name', (req, res) => res.send('the secret route'));
+        app.use(serveStatic(tmpDir));
+        """
+      When I GET the raw path "<path>"
+      Then the status is 401
+      And the body is "guarded"
+
+      Examples:
+        | path                            |
+        | /admin/secret.txt               |
+        | /%61dmin/secret.txt             |
+        | /%61%64%6d%69%6e/secret.txt     |
+        | /%41%44%4D%49%4E/secret.txt     |
+        | /adm%69n/secret%2etxt           |
+        | /%2e/%61dmin/secret.txt         |
+        | /x/%2e%2e/%61dmin/secret.txt    |
+
+    Scenario Outline: "<path>" reaches the same route with the same parameters as the plain path
+      Given the app:
+        """js
+        app.get('/users/:id/files/:name?', (req, res) => res.json({ route: 'files', params: req.params, path: req.path }));
+        app.get('/~docs/*', (req, res) => res.json({ route: 'docs', params: req.params, path: req.path }));
+        """
+      When I GET the raw path "<path>"
+      Then the JSON body is:
+        """json
+        <answer>
+        """
+
+      Examples:
+        | path                              | answer                                                                                  |
+        | /users/ada-1/files/a.txt          | { "route": "files", "params": { "id": "ada-1", "name": "a.txt" }, "path": "/users/ada-1/files/a.txt" } |
+        | /%75sers/%61da%2D1/files/a%2Etxt  | { "route": "files", "params": { "id": "ada-1", "name": "a.txt" }, "path": "/users/ada-1/files/a.txt" } |
+        | /USERS/%61DA_1/FILES              | { "route": "files", "params": { "id": "aDA_1" }, "path": "/USERS/aDA_1/FILES" }          |
+        | /%7Edocs/x%7ey/%5Fz               | { "route": "docs", "params": { "0": "x~y/_z" }, "path": "/~docs/x~y/_z" }                |
+        | /~docs/a%2Fb                      | { "route": "docs", "params": { "0": "a/b" }, "path": "/~docs/a%2Fb" }                    |
+
+    @kit-error-codes
+    Scenario Outline: the malformed path "<path>" is refused before any middleware runs
+      Given the app:
+        """js
+        world.seen = [];
+        app.use((req, res, next) => { world.seen.push(req.path); next(); });
+        app.use((err, req, res, next) => { world.seen.push('error middleware'); next(err); });
+        app.get('*', (req, res) => res.send('a route saw it'));
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({ code: err.code }));
+        """
+      When I GET the raw path "<path>"
+      Then the status is 400
+      And the JSON body is:
+        """json
+        { "code": "KIT_ERR_ROUTE_BAD_ENCODING" }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.seen, []);
+        """
+      And the server still answers GET "/fine" with 200
+
+      Examples:
+        | path          |
+        | /100%         |
+        | /%zz          |
+        | /%%361dmin/x  |
+        | /a/%2/b       |
+        | /%E0%A4%A     |
+
+    Scenario: without an error handler the refusal is a plain 400, and a rewrite to such a path fails alike
+      Given the app:
+        """js
+        app.use('/go', (req, res, next) => { req.url = '/%zz'; next(); });
+        app.get('*', (req, res) => res.send('a route saw it'));
+        """
+      When I GET the raw path "/%zz"
+      Then the status is 400
+      And the media type is "text/plain"
+      When I GET "/go"
+      Then the status is 400
+      And the body does not contain "a route saw it"
+      And the server still answers GET "/fine" with 200
+
+  Rule: ROUTE-019 A NUL byte in the path is refused before routing
+
+    @kit-error-codes
+    Scenario Outline: "<path>" is refused with 400 and no file is looked up
+      Given the app:
+        """js
+        const { writeFileSync } = require('node:fs');
+        writeFileSync(require('node:path').join(tmpDir, 'a.txt'), 'the file a.txt');
+        world.seen = [];
+        app.use((req, res, next) => { world.seen.push(req.path); next(); });
+        app.use(serveStatic(tmpDir));
+        app.get('*', (req, res) => res.send('a route saw it'));
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({ code: err.code }));
+        """
+      When I GET the raw path "<path>"
+      Then the status is 400
+      And the JSON body is:
+        """json
+        { "code": "KIT_ERR_ROUTE_NUL_BYTE" }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.seen, []);
+        """
+      And the server still answers GET "/a.txt" with 200
+
+      Examples:
+        | path              |
+        | /%00/../a.txt     |
+        | /a.txt%00         |
+        | /a.txt%00.html    |
+        | /x/%00            |
+
+    Scenario: a NUL in the query string is data
+      Given the app:
+        """js
+        app.get('/q', (req, res) => res.json({ q: req.query.q.length }));
+        """
+      When I GET the raw path "/q?q=a%00b"
+      Then the status is 200
+      And the JSON body is:
+        """json
+        { "q": 3 }
+        """
 

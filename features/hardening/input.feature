@@ -130,3 +130,58 @@ Feature: Hostile paths
         | admin://h/admin/x | 404   |
         | *                | 404    |
         | admin/x          | 400    |
+
+  Rule: HARD-010 No spelling of a path reaches anything the plain spelling does not
+
+    Scenario: random encodings of unreserved characters reach the same route and never skip a guard
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        mkdirSync(join(tmpDir, 'admin'));
+        writeFileSync(join(tmpDir, 'admin', 'secret.txt'), 'the-secret-file');
+        app.use('/admin', (req, res) => res.status(401).send('guarded'));
+        app.use(serveStatic(tmpDir));
+        app.get('/users/:id/files/*', (req, res) => res.json({ route: 'files', params: req.params }));
+        """
+      Then this holds:
+        """js
+        const fc = require('fast-check');
+        const http = require('node:http');
+        const port = world.server.address().port;
+        const get = (path) => new Promise((resolve, reject) => {
+          http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => { body += chunk; });
+            res.on('end', () => resolve({ status: res.statusCode, body }));
+          }).on('error', reject);
+        });
+        const unreserved = /[A-Za-z0-9._~-]/;
+        const spell = (path, picks) => [...path].map((c, i) => {
+          const pick = picks[i % picks.length];
+          if (!pick.encode || !unreserved.test(c)) return c;
+          const hex = c.charCodeAt(0).toString(16).padStart(2, '0');
+          return `%${pick.upper ? hex.toUpperCase() : hex}`;
+        }).join('');
+        const picks = fc.array(fc.record({ encode: fc.boolean(), upper: fc.boolean() }), { minLength: 1, maxLength: 30 });
+        const value = fc.stringMatching(/^[A-Za-z0-9_~-]{1,8}$/);
+        await fc.assert(
+          fc.asyncProperty(value, value, picks, async (id, file, chosen) => {
+            const plain = `/users/${id}/files/${file}`;
+            const [expected, actual] = [await get(plain), await get(spell(plain, chosen))];
+            assert.equal(expected.status, 200);
+            assert.deepEqual(JSON.parse(actual.body), JSON.parse(expected.body));
+          }),
+          { numRuns: 60 },
+        );
+        await fc.assert(
+          fc.asyncProperty(picks, fc.constantFrom('', '/.', '/x/..', '//'), async (chosen, detour) => {
+            const answer = await get(detour + spell('/admin/secret.txt', chosen));
+            assert.ok(!answer.body.includes('the-secret-file'), `the file left: ${answer.status}`);
+            assert.equal(answer.status, 401);
+          }),
+          { numRuns: 60 },
+        );
+        """
+      And the server still answers GET "/users/1/files/x" with 200
+

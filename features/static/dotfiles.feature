@@ -61,3 +61,50 @@ Feature: serveStatic and dotfiles
       When I GET "/notes.txt"
       Then the status is 200
       And the body is byte for byte the fixture "static/.private/notes.txt"
+
+  Rule: STATIC-018 No spelling of an ignored dotfile answers differently from a missing file
+
+    Scenario Outline: "<path>" answers exactly what a missing file answers
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        writeFileSync(join(tmpDir, '.env'), 'SECRET=from-dotenv');
+        mkdirSync(join(tmpDir, 'sub', '.git'), { recursive: true });
+        writeFileSync(join(tmpDir, 'sub', '.git', 'config'), 'from-git-config');
+        writeFileSync(join(tmpDir, 'plain.txt'), 'plain');
+        app.use(serveStatic(tmpDir));
+        """
+      When I GET the raw path "/no-such-file"
+      Then the status is 404
+      And this holds:
+        """js
+        world.missing = { status: response.status, type: response.headers['content-type'], body: response.text };
+        """
+      When I GET the raw path "<path>"
+      Then this holds:
+        """js
+        const answer = { status: response.status, type: response.headers['content-type'], body: response.text };
+        assert.deepEqual(answer, world.missing);
+        """
+      And the server still answers GET "/plain.txt" with 200
+
+      Examples:
+        | path                      |
+        | /.env                     |
+        | /%2eenv                   |
+        | /%2Eenv                   |
+        | /%2E%65%6E%76             |
+        | /./.env                   |
+        | /x/../.env                |
+        | /x/%2e%2e/.env            |
+        | //.env                    |
+        | /.env/                    |
+        | /sub/.git/config          |
+        | /sub/%2egit/config        |
+        | /sub/.git/./config        |
+        | /sub%2F.git%2Fconfig      |
+        | /sub%2f.git/config        |
+        | /sub/.git%5Cconfig        |
+        | /SUB/.GIT/CONFIG          |
+

@@ -129,7 +129,7 @@ Feature: serveStatic never serves anything outside its root
         """
         { "code": "KIT_ERR_STATIC_FORBIDDEN", "status": 403 }
         """
-      When I GET the raw path "/index.html%00"
+      When I GET the raw path "/%C0%AE%C0%AE/index.html"
       Then the JSON body is:
         """
         { "code": "KIT_ERR_STATIC_BAD_PATH", "status": 400 }

@@ -57,8 +57,7 @@ export function describe(text: string, options: { mediaTypes?: boolean } = {}): 
   const result: Described = { description: '' };
   if (trimmed === '') return result;
   const kept: string[] = [];
-  // The lookbehind starts a match only where a run of spaces starts, so a long run is not rescanned (no ReDoS).
-  for (const raw of trimmed.split(/(?<!\s)\s+-\s+/)) {
+  for (const raw of splitOnDashes(trimmed)) {
     const segment = raw.trim();
     if (/^enum:/i.test(segment)) {
       result.enumValues = segment
@@ -83,4 +82,37 @@ export function describe(text: string, options: { mediaTypes?: boolean } = {}): 
   }
   result.description = kept.join(' - ');
   return result;
+}
+
+const SPACE = /\s/;
+
+/**
+ * Splits `text` at each ` - ` separator: a run of white space, a dash, a run of white space. A scan
+ * rather than a regular expression, so its cost is linear by construction (HARD-008): no backtracking
+ * over long runs of spaces, and no checker verdict that depends on a fuzzer's luck.
+ */
+function splitOnDashes(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let at = 0;
+  while (at < text.length) {
+    if (!SPACE.test(text.charAt(at))) {
+      at++;
+      continue;
+    }
+    let dash = at;
+    while (dash < text.length && SPACE.test(text.charAt(dash))) dash++;
+    const after = dash + 1;
+    if (text.charAt(dash) === '-' && after < text.length && SPACE.test(text.charAt(after))) {
+      let next = after;
+      while (next < text.length && SPACE.test(text.charAt(next))) next++;
+      parts.push(text.slice(start, at));
+      start = next;
+      at = next;
+    } else {
+      at = dash;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }

@@ -1,9 +1,10 @@
 /** Walks a router's stack for one request: middleware in order, routes by index, errors to error handlers. */
 import { KitError } from '../errors.js';
-import { logger } from '../logger.js';
+import { cutResponse } from '../final-handler.js';
+import { logFailure, logger } from '../logger.js';
 import type { InternalRequest } from '../request.js';
 import type { ErrorHandler, KitResponse, Middleware, NextFunction, RequestHandler } from '../types.js';
-import { splitTarget } from './canonical-path.js';
+import { type PathFault, splitTarget } from './canonical-path.js';
 import type { Layer } from './layer.js';
 import type { RouteMatch } from './route-index.js';
 
@@ -59,7 +60,11 @@ export class Dispatch {
   /** What a handler's `next` does: normalise the argument, then move on. */
   next(arg: unknown): void {
     if (this.trimmed) this.restore();
-    if (this.req.url !== this.url) this.followRewrite();
+    if (this.req.url !== this.url) {
+      const fault = this.followRewrite();
+      // A rewrite to a path that would be refused on arrival fails like one (ROUTE-018, ROUTE-019).
+      if (fault !== undefined && (!arg || typeof arg === 'string')) arg = new KitError(fault);
+    }
     if (arg === 'route') {
       arg = undefined;
       const matches = this.matches;
@@ -80,6 +85,9 @@ export class Dispatch {
     // calls next() has handled the error.
     this.hasError = Boolean(arg);
     this.error = this.hasError ? arg : undefined;
+    // ERR-009: an error after the headers went out cuts the connection now, before any error middleware
+    // could append to the half-sent body; the middleware still sees the error, to log or report it.
+    if (this.hasError && this.res.headersSent && !this.res.writableEnded) cutResponse(this.res);
     this.advance();
   }
 
@@ -198,34 +206,37 @@ export class Dispatch {
       called = true;
       this.next(err);
     };
-    let result: unknown;
     try {
-      result = this.hasError
+      const result: unknown = this.hasError
         ? (handler as ErrorHandler)(this.error, req, res, next)
         : (handler as RequestHandler)(req, res, next);
+      // Inside the try: reading `then` of a hostile return value (a Proxy) may throw too (ERR-011). The
+      // rejection closure exists only for handlers that return a promise; sync handlers skip it.
+      if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
+        (result as Promise<void>).then(undefined, (thrown: unknown) => {
+          if (called) this.lateFailure(thrown);
+          else {
+            called = true;
+            this.next(asError(thrown));
+          }
+        });
+      }
     } catch (thrown) {
       if (called) this.lateFailure(thrown);
       else {
         called = true;
         this.next(asError(thrown));
       }
-      return;
-    }
-    if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
-      // The rejection closure exists only for handlers that return a promise; sync handlers skip it.
-      (result as Promise<void>).then(undefined, (thrown: unknown) => {
-        if (called) this.lateFailure(thrown);
-        else {
-          called = true;
-          this.next(asError(thrown));
-        }
-      });
     }
   }
 
   /** A handler failed after it had already passed control on: nothing can route it, so it is logged. */
   private lateFailure(thrown: unknown): void {
-    logger.error({ err: thrown, url: this.req.originalUrl }, 'a handler failed after it had called next()');
+    logFailure(
+      'error',
+      { err: thrown, url: this.req.originalUrl },
+      'a handler failed after it had called next()',
+    );
   }
 
   private lower(): string {
@@ -263,21 +274,22 @@ export class Dispatch {
   }
 
   /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on. */
-  private followRewrite(): void {
+  private followRewrite(): PathFault | undefined {
     const req = this.req;
-    const { path, search } = splitTarget((req.url as string | undefined) ?? '/');
+    const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/');
     req.url = path + search;
     req.kitPath = path;
     if (req.kitSearch !== search) req.kitSearch = search;
     this.url = req.url;
     this.path = path;
     this.lowerPath = undefined;
+    return fault;
   }
 }
 
 /** Whatever a handler threw or rejected with, as something the error path can carry. */
 function asError(thrown: unknown): unknown {
-  if (thrown instanceof Error) return thrown;
+  // No `instanceof`: on a Proxy it runs a trap that may throw (ERR-011). Every object goes on as it is.
   if (thrown !== null && typeof thrown === 'object') return thrown;
   return new KitError(
     'KIT_ERR_HANDLER_REJECTED',

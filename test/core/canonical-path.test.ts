@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { canonicalPath, pathOfTarget } from '../../src/router/canonical-path.ts';
+import { canonicalPath, pathFault, pathOfTarget } from '../../src/router/canonical-path.ts';
 
 describe('canonicalPath', () => {
   const cases: Array<[string, string]> = [
@@ -20,8 +20,19 @@ describe('canonicalPath', () => {
     ['/a/b/..', '/a/'],
     ['/a/.', '/a/'],
     ['/.well-known/x', '/.well-known/x'],
-    ['/a/..%2fb', '/a/..%2fb'],
+    ['/a/..%2fb', '/a/..%2Fb'],
     ['/a/...', '/a/...'],
+    // ROUTE-018: unreserved characters decoded, every other escape in upper-case hex.
+    ['/%61dmin/secret.txt', '/admin/secret.txt'],
+    ['/%61%64%6D%69%6e/x', '/admin/x'],
+    ['/%2eenv', '/.env'],
+    ['/a/%7e%5F%2D%30', '/a/~_-0'],
+    ['/files/a%2fb%5cc%3b%3f%23', '/files/a%2Fb%5Cc%3B%3F%23'],
+    ['/caf%c3%a9', '/caf%C3%A9'],
+    ['/%2561dmin', '/%2561dmin'],
+    // A malformed path keeps its escapes (it is refused before routing), but loses its dot segments.
+    ['/%%361dmin', '/%%361dmin'],
+    ['/x/%2e%2e/%zz', '/%zz'],
   ];
   for (const [input, expected] of cases) {
     it(`${input} -> ${expected}`, () => assert.equal(canonicalPath(input), expected));
@@ -42,6 +53,25 @@ describe('canonicalPath', () => {
       }),
     );
   });
+});
+
+describe('pathFault', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['/a/b', undefined],
+    ['/a%2Fb/%C3%A9', undefined],
+    ['/%00/../a.txt', 'KIT_ERR_ROUTE_NUL_BYTE'],
+    ['/a.txt%00', 'KIT_ERR_ROUTE_NUL_BYTE'],
+    ['/a\0b', 'KIT_ERR_ROUTE_NUL_BYTE'],
+    ['/100%', 'KIT_ERR_ROUTE_BAD_ENCODING'],
+    ['/%zz', 'KIT_ERR_ROUTE_BAD_ENCODING'],
+    ['/%%361dmin', 'KIT_ERR_ROUTE_BAD_ENCODING'],
+    ['/%2', 'KIT_ERR_ROUTE_BAD_ENCODING'],
+    ['/%2500', undefined],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input)} -> ${expected ?? 'routable'}`, () =>
+      assert.equal(pathFault(input), expected));
+  }
 });
 
 describe('pathOfTarget', () => {

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import kit, { type KitRequest, type KitResponse, Router } from '../../src/index.ts';
 import { canonicalPath, pathOfTarget } from '../../src/router/canonical-path.ts';
+import { rawGet } from '../support/raw-get.ts';
 
 // Any string at all: UTF-16 code units including lone surrogates, control characters and NUL.
 const anyString = fc.string({ unit: 'binary', maxLength: 200 });
@@ -115,25 +115,7 @@ describe('a guard on /admin, through a real server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  /** One request per connection, bytes as written (UTF-8 beyond ASCII); resolves with what came back. */
-  function send(path: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.setTimeout(5000, () => socket.destroy(new Error(`no answer for ${JSON.stringify(path)}`)));
-      socket.on('data', (chunk: Buffer) => {
-        received += chunk.toString('latin1');
-      });
-      socket.on('close', () => resolve(received));
-      socket.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ECONNRESET') resolve(received);
-        else reject(err);
-      });
-      socket.write(
-        Buffer.from(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 'utf8'),
-      );
-    });
-  }
+  const send = (path: string): Promise<string> => rawGet(port, path);
 
   // Weighted towards "admin" right after an odd start, so most runs aim at the guard.
   const admin = fc.oneof(

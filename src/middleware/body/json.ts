@@ -1,6 +1,7 @@
 /** `json()`: parses application/json (and `+json`) bodies into `req.body`, refusing prototype-poisoning keys. */
 import secureJson from 'secure-json-parse';
 import { KitError } from '../../errors.js';
+import { isJsonMediaType } from '../../media-match.js';
 import type { RequestHandler } from '../../types.js';
 import { UTF8_ONLY } from './charset.js';
 import { createParser } from './create-parser.js';
@@ -30,11 +31,7 @@ const PARSE_OPTIONS = { protoAction: 'error', constructorAction: 'error' } as co
  */
 export function json(options?: JsonOptions): RequestHandler {
   const limit = parseLimit(readOptions(options, 'json').limit, 'json');
-  return createParser({ matches: isJsonType, charsets: UTF8_ONLY, limit, parse: parseJson });
-}
-
-function isJsonType(type: string): boolean {
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+  return createParser({ matches: isJsonMediaType, charsets: UTF8_ONLY, limit, parse: parseJson });
 }
 
 function parseJson(bytes: Buffer): unknown {

@@ -1,0 +1,68 @@
+/** What the default error answer and the error log may read of a thrown value, read so that nothing throws. */
+import { statusOf } from './errors.js';
+
+// Headers describing or framing the body a handler meant to send; an error may describe itself (a 416's
+// `Content-Range: bytes */size`) but never frame the body kitjs writes for it.
+const FRAMING_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'transfer-encoding']);
+
+/** A thrown value reduced to plain data: reading this can no longer run the value's own code. */
+export interface ErrorView {
+  /** 4xx or 5xx: the error's `status` / `statusCode`, else 500. */
+  status: number;
+  /** The text a client may see: a 4xx error's own message unless `expose` is false; else undefined. */
+  publicMessage: string | undefined;
+  /** The valid, non-framing headers the error asks for (http-errors' `headers`: `Allow`, `Retry-After`). */
+  headers: Array<[string, string]>;
+  /** Node's `ECONNRESET` "aborted": the client left while its body was being read. */
+  clientAborted: boolean;
+}
+
+const OPAQUE: ErrorView = Object.freeze({
+  status: 500,
+  publicMessage: undefined,
+  headers: [],
+  clientAborted: false,
+}) as ErrorView;
+
+/**
+ * Reads the fields kitjs's default answer needs from whatever was thrown (ERR-011). Any throw while
+ * reading (a getter, a Proxy trap, a revoked Proxy) makes the whole value opaque: a 500 that shows
+ * nothing. Frozen, null-prototype and non-Error values are read like any object.
+ *
+ * @example
+ * ```ts
+ * viewError(Object.assign(new Error('No such user'), { status: 404 }));
+ * // { status: 404, publicMessage: 'No such user', headers: [], clientAborted: false }
+ * ```
+ */
+export function viewError(err: unknown): ErrorView {
+  if (err === null || typeof err !== 'object') return OPAQUE;
+  try {
+    const status = statusOf(err);
+    const detail = err as { expose?: unknown; message?: unknown; headers?: unknown; code?: unknown };
+    const message = detail.message;
+    const publicMessage =
+      status < 500 && detail.expose !== false && typeof message === 'string' && message !== ''
+        ? message
+        : undefined;
+    return {
+      status,
+      publicMessage,
+      headers: headerPairs(detail.headers),
+      clientAborted: detail.code === 'ECONNRESET' && message === 'aborted' && err instanceof Error,
+    };
+  } catch {
+    return OPAQUE;
+  }
+}
+
+function headerPairs(headers: unknown): Array<[string, string]> {
+  if (headers === null || typeof headers !== 'object') return [];
+  const pairs: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    if (FRAMING_HEADERS.has(name.toLowerCase())) continue;
+    pairs.push([name, String(value)]);
+  }
+  return pairs;
+}
