@@ -201,8 +201,7 @@ const results = {
       ['fastify', 'express', 'hono', '@hono/node-server', 'autocannon', 'helmet', '@fastify/helmet'].map(
         (p) => [
           p,
-          JSON.parse(fs.readFileSync(path.join(here, '..', 'node_modules', p, 'package.json'), 'utf8'))
-            .version,
+          JSON.parse(fs.readFileSync(path.join(here, 'node_modules', p, 'package.json'), 'utf8')).version,
         ],
       ),
     ),

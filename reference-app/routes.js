@@ -99,6 +99,7 @@ export function registerRoutes(app, { kitjs, store }) {
    * @return {User} 201 - The account was created
    * @return {ErrorResponse} 400 - A field is missing or not a string, the email is not an email, the password is empty or over 72 bytes, or the body is not a JSON object
    * @return {ErrorResponse} 409 - An account with this email exists
+   * @return {ErrorResponse} 413 - The body is over the 16 kB limit
    * @example request - A new account
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
    * @example response - 201 - Created
@@ -127,6 +128,7 @@ export function registerRoutes(app, { kitjs, store }) {
    * @return {LoginResponse} 200 - A token for `Authorization: Bearer <token>`
    * @return {ErrorResponse} 400 - A field is missing or not a string, or the body is not a JSON object
    * @return {ErrorResponse} 401 - The email is unknown or the password is wrong
+   * @return {ErrorResponse} 413 - The body is over the 16 kB limit
    * @example request - Log in
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
    */

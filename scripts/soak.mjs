@@ -9,8 +9,10 @@
 // autocannon (good and hostile requests over keep-alive connections) and a few raw-socket workers (aborted bodies
 // and answers, smuggling shapes, bad chunks, missing Host, oversized headers, pipelining). Everything goes to
 // 127.0.0.1 and stops at the deadline. Results: reports/soak-<time>.json and .csv, and a summary on stdout.
+
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -205,7 +207,8 @@ async function drive() {
 
 /** Good and hostile requests over keep-alive connections, cycled per connection. */
 async function runAutocannon(port, seconds, connections) {
-  const { default: autocannon } = await import('autocannon');
+  // autocannon is a dependency of bench/ (bench/package.json), not of kitjs itself.
+  const autocannon = createRequire(new URL('../bench/package.json', import.meta.url))('autocannon');
   const requests = [
     { method: 'GET', path: '/hello' },
     { method: 'GET', path: '/users/42?tab=posts&tab=likes' },

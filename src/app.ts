@@ -1,6 +1,8 @@
 /** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { warnAboutJwtSecret } from './auth/secret-check.js';
 import { KitError } from './errors.js';
+import { markFactory } from './factory-guard.js';
 import { sendError, sendNotFound } from './final-handler.js';
 import { logFailure, logger, serializedError } from './logger.js';
 import { KitRequest } from './request.js';
@@ -16,7 +18,8 @@ export type KitOptions = ServerTimeouts;
 /** How long `close()` waits for in-flight requests before cutting connections, in milliseconds. */
 const DEFAULT_CLOSE_TIMEOUT = 10_000;
 
-class App extends Router implements KitApp {
+// Not `implements KitApp`: a KitApp is also callable, which the Proxy made by `kit()` adds (APP-012).
+class App extends Router {
   readonly settings: ServerTimeouts;
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
   private errorHandler: AppErrorHandler | undefined = undefined;
@@ -35,11 +38,13 @@ class App extends Router implements KitApp {
     options?: Options,
   ): KitApp | Promise<KitApp> {
     if (typeof plugin !== 'function') throw new TypeError('register(plugin): plugin must be a function');
-    const result = plugin(this, (options ?? {}) as Options);
+    // Called through the app's Proxy, `this` is that callable app: the one plugins must be given.
+    const self = this as unknown as KitApp;
+    const result = plugin(self, (options ?? {}) as Options);
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
-      return (result as Promise<void>).then(() => this);
+      return (result as Promise<void>).then(() => self);
     }
-    return this;
+    return self;
   }
 
   setErrorHandler(fn: AppErrorHandler): this {
@@ -72,6 +77,7 @@ class App extends Router implements KitApp {
       args = [0, ...args.filter((arg) => arg !== undefined)];
     }
     (server.listen as (...listenArgs: unknown[]) => Server)(...args);
+    warnAboutJwtSecret(this.stack);
     return server;
   }
 
@@ -209,5 +215,27 @@ function adoptResponse(res: ServerResponse): KitResponse {
  * ```
  */
 export function kit(options?: KitOptions): KitApp {
-  return new App(options);
+  return asRequestListener(new App(options));
+}
+markFactory(kit, 'kit()');
+
+/**
+ * APP-012: the app is also a function, `(req, res)`, so `http.createServer(app)`, `https.createServer(opts,
+ * app)` and supertest's `request(app)` work as with Express. A Proxy around an arrow function forwards every
+ * property to the App, so methods, state and `instanceof` are the App's; `listen()` hands Node the App's own
+ * `handler`, so requests of a server kitjs starts never pass through the Proxy.
+ */
+function asRequestListener(app: App): KitApp {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => app.handler(req, res);
+  return new Proxy(listener, {
+    // Names the App lacks (`apply`, `call`, `bind`: Node's emit calls `listener.apply`) are the function's.
+    get: (target, key) => (key in app ? Reflect.get(app, key, app) : Reflect.get(target, key)),
+    set: (_target, key, value) => Reflect.set(app, key, value, app),
+    has: (target, key) => Reflect.has(app, key) || Reflect.has(target, key),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(app, key),
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(app, key, descriptor),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(app, key),
+    ownKeys: () => Reflect.ownKeys(app),
+    getPrototypeOf: () => Reflect.getPrototypeOf(app),
+  }) as unknown as KitApp;
 }

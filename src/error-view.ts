@@ -1,8 +1,9 @@
 /** What the default error answer and the error log may read of a thrown value, read so that nothing throws. */
 import { statusOf } from './errors.js';
 
-// Headers describing or framing the body a handler meant to send; an error may describe itself (a 416's
-// `Content-Range: bytes */size`) but never frame the body kitjs writes for it.
+// Headers framing a body: an error may describe itself (a 416's `Content-Range: bytes */size`) but never
+// frame the body kitjs writes for it (a Transfer-Encoding beside our Content-Length would even be a
+// request-smuggling signal).
 const FRAMING_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'transfer-encoding']);
 
 /** A thrown value reduced to plain data: reading this can no longer run the value's own code. */

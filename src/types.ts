@@ -137,6 +137,8 @@ export interface ServerTimeouts {
 
 /** The application `kit()` returns. */
 export interface KitApp extends RouterLike<KitApp> {
+  /** The app is a request listener: `http.createServer(app)`, `https.createServer(options, app)`, supertest. */
+  (req: IncomingMessage, res: ServerResponse): void;
   /** Registers a plugin; returns a promise of the app when the plugin is async. */
   register<Options = Record<string, unknown>>(
     plugin: Plugin<Options>,

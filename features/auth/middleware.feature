@@ -326,3 +326,49 @@ Feature: The authMiddleware route guard
         """
         { "code": "KIT_ERR_AUTH_NO_SECRET", "expose": false }
         """
+
+  Rule: AUTH-014 Listening without a usable JWT_SECRET is warned about at start-up
+
+    Scenario: an app guarding a route in a mounted router starts without JWT_SECRET
+      Given the log lines are captured
+      And the environment variable "JWT_SECRET" is unset
+      And the app:
+        """js
+        const api = new Router();
+        api.get('/me', authMiddleware, (req, res) => res.json(req.user));
+        app.use('/api', api);
+        """
+      Then a log line includes:
+        """json
+        { "level": 40, "variable": "JWT_SECRET", "msg": "authMiddleware is used but JWT_SECRET is not set: every request with a token will answer 500 until it is set" }
+        """
+
+    Scenario: a secret shorter than 32 bytes is warned about
+      Given the log lines are captured
+      And the environment variable "JWT_SECRET" is "only-31-bytes-long-0123456789ab"
+      And the app:
+        """js
+        app.use('/admin', authMiddleware());
+        """
+      Then a log line includes:
+        """json
+        { "level": 40, "variable": "JWT_SECRET", "bytes": 31 }
+        """
+
+    Scenario Outline: no warning when <why>
+      Given the log lines are captured
+      And the environment variable "JWT_SECRET" is "<secret>"
+      And the app:
+        """js
+        <code>
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/ok"
+      Then the status is 200
+      And no log line contains "JWT_SECRET"
+
+      Examples:
+        | why                                   | secret                           | code                                                  |
+        | the secret has 32 bytes               | exactly-32-bytes-long-0123456789 | app.get('/me', authMiddleware, (req, res) => res.end()); |
+        | the app does not use authMiddleware   |                                  | app.get('/public', (req, res) => res.end());          |
+

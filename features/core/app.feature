@@ -355,3 +355,104 @@ Feature: The application
           { method: 'ALL', path: '/health' },
         ]);
         """
+
+  Rule: APP-010 A factory passed where its middleware belongs fails at setup
+
+    Scenario Outline: <call> throws a TypeError that names the fix
+      Given the app:
+        """js
+        const assert = require('node:assert/strict');
+        assert.throws(() => <call>, (err) => err instanceof TypeError && err.message.includes('<fix>'));
+        app.get('/ok', (req, res) => res.send('still fine'));
+        """
+      When I GET "/ok"
+      Then the body is "still fine"
+
+      Examples:
+        | call                                          | fix                              |
+        | app.use(json)                                 | use json() instead               |
+        | app.use(urlencoded)                           | use urlencoded() instead         |
+        | app.use(cors)                                 | use cors() instead               |
+        | app.use(security)                             | use security() instead           |
+        | app.use('/files', serveStatic)                | use serveStatic(root) instead    |
+        | app.use(Router)                               | use new Router() instead         |
+        | app.use(kit)                                  | use kit() instead                |
+        | app.post('/x', json, (req, res) => res.end()) | use json() instead               |
+        | app.get('/x', [cors], (req, res) => res.end()) | use cors() instead              |
+        | new Router().use(security)                    | use security() instead           |
+        | app.route('/x').get(setupSwagger)             | use setupSwagger(app, options) instead |
+
+  Rule: APP-011 authMiddleware, requestLogger and customParser work called or not
+
+    Scenario: called like factories, they return the same middleware
+      Given the app:
+        """js
+        const assert = require('node:assert/strict');
+        assert.equal(authMiddleware(), authMiddleware);
+        assert.equal(requestLogger({}), requestLogger);
+        assert.equal(customParser(), customParser);
+        app.use(requestLogger(), customParser());
+        app.post('/custom', (req, res) => res.json(req.body));
+        app.get('/me', authMiddleware(), (req, res) => res.json({ user: req.user }));
+        """
+      When I GET "/me"
+      Then the status is 401
+      And the JSON body is:
+        """json
+        { "error": "Missing bearer token" }
+        """
+      When I POST "/custom" with content type "application/custom" and the body:
+        """
+        anything
+        """
+      Then the JSON body is:
+        """json
+        {}
+        """
+
+    Scenario: options they do not take are a setup error naming them
+      Given the app:
+        """js
+        const assert = require('node:assert/strict');
+        assert.throws(() => authMiddleware({ secret: 'x' }), /authMiddleware\(\): unknown option "secret"/);
+        assert.throws(() => requestLogger('verbose'), /requestLogger\(\): takes no arguments/);
+        """
+      Then the server still answers GET "/nothing" with 404
+
+  Rule: APP-012 The app is a request listener
+
+    Scenario: http.createServer(app) routes requests like app.listen does
+      Given the app:
+        """js
+        const assert = require('node:assert/strict');
+        app.get('/users/:id', (req, res) => res.json({ id: req.params.id, path: req.path }));
+        app.use((req, res) => res.status(404).send('custom 404'));
+        assert.equal(typeof app, 'function');
+        assert.ok(app instanceof Router);
+        const server = require('node:http').createServer(app);
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return server;
+        """
+      When I GET "/users/42"
+      Then the JSON body is:
+        """json
+        { "id": "42", "path": "/users/42" }
+        """
+      When I GET "/nope"
+      Then the status is 404
+      And the body is "custom 404"
+
+    Scenario: a kit app mounted in another is a mounted router, so what it does not answer falls through
+      Given the app:
+        """js
+        const sub = kit();
+        sub.get('/hello', (req, res) => res.send(`sub hello at ${req.baseUrl}`));
+        app.use('/sub', sub);
+        app.use((req, res) => res.status(404).send('parent 404'));
+        """
+      When I GET "/sub/hello"
+      Then the body is "sub hello at /sub"
+      When I GET "/sub/other"
+      Then the status is 404
+      And the body is "parent 404"
+

@@ -212,3 +212,56 @@ Feature: cors() decides which origins are granted
         | name   | value |
         | Origin | null  |
       Then the header "Access-Control-Allow-Origin" is "null"
+
+  Rule: CORS-014 Origin functions written for the cors package work the same
+
+    Scenario Outline: an origin function answering <answer> for "<origin>"
+      Given the app:
+        """js
+        app.use(cors({ origin: <function>, credentials: <credentials> }));
+        app.get('/data', (req, res) => res.send('ok'));
+        """
+      When I GET "/data" with headers:
+        | name   | value    |
+        | Origin | <origin> |
+      Then the status is 200
+      And this holds:
+        """js
+        assert.equal(response.headers['access-control-allow-origin'], <granted> === null ? undefined : <granted>);
+        assert.equal(response.headers.vary, 'Origin');
+        """
+
+      Examples:
+        | answer               | function                                                               | credentials | origin               | granted                |
+        | true                 | () => true                                                             | false       | https://a.test       | 'https://a.test'       |
+        | true, credentials    | () => true                                                             | true        | https://a.test       | 'https://a.test'       |
+        | true for null        | () => true                                                             | false       | null                 | null                   |
+        | the string 'null'    | (o) => (o === 'null' ? 'null' : false)                                 | false       | null                 | 'null'                 |
+        | a callback true      | (origin, callback) => callback(null, origin.endsWith('.example.test')) | false       | https://x.example.test | 'https://x.example.test' |
+        | a callback false     | (origin, callback) => callback(null, origin.endsWith('.example.test')) | false       | https://evil.test    | null                   |
+        | a late callback      | (origin, cb) => setTimeout(() => cb(null, true), 5)                    | true        | https://a.test       | 'https://a.test'       |
+        | a RegExp             | () => /^https:\/\/[a-z]+\.example\.test$/                          | false       | https://b.example.test | 'https://b.example.test' |
+        | a list               | () => ['https://a.test', /\.b\.test$/]                               | false       | https://x.b.test     | 'https://x.b.test'     |
+        | a list, no match     | () => ['https://a.test', /\.b\.test$/]                               | false       | https://c.test       | null                   |
+        | undefined            | () => undefined                                                        | false       | https://a.test       | null                   |
+
+    Scenario Outline: <what> goes to the error handler instead of granting nothing silently
+      Given the app:
+        """js
+        app.use(cors({ origin: <function> }));
+        app.get('/data', (req, res) => res.send('reached'));
+        app.setErrorHandler((err, req, res) => res.status(500).json({ error: err.message }));
+        """
+      When I GET "/data" with headers:
+        | name   | value          |
+        | Origin | https://a.test |
+      Then the status is 500
+      And the body contains "<message>"
+      And the server still answers GET "/data" with 200
+
+      Examples:
+        | what                 | function                                                  | message                                       |
+        | an answer of 42      | () => 42                                                  | the origin function answered a number          |
+        | an object answer     | async () => ({ origin: true })                            | the origin function answered an object         |
+        | a callback error     | (origin, callback) => callback(new Error('lookup down'))  | lookup down                                   |
+

@@ -40,7 +40,7 @@ Feature: setupSwagger serves the document and swagger-ui
 
   Rule: DOCS-002 Annotated files come from filesPattern, never from node_modules
 
-    Scenario: the default pattern reads .js files below the base directory and skips node_modules
+    Scenario: the default pattern reads the files below the base directory and skips node_modules
       Given the annotated file "routes/users.js":
         """
         /**
@@ -52,13 +52,6 @@ Feature: setupSwagger serves the document and swagger-ui
         """
         /**
          * GET /from-a-dependency
-         * @return 200
-         */
-        """
-      And the annotated file "routes/orders.ts":
-        """
-        /**
-         * GET /orders
          * @return 200
          */
         """
@@ -249,3 +242,87 @@ Feature: setupSwagger serves the document and swagger-ui
       Then the status is 200
       When I GET "/api-docs/swagger.json"
       Then the status is 404
+
+  Rule: DOCS-021 The default pattern finds ESM and TypeScript projects, and an empty document is reported
+
+    Scenario: .js, .mjs, .cjs, .ts, .mts and .cts files are read; declarations and build output are not
+      Given the annotated file "server.mjs":
+        """
+        /**
+         * GET /from-mjs
+         * @return 200
+         */
+        """
+      And the annotated file "src/orders.ts":
+        """
+        /**
+         * GET /from-ts
+         * @return 200
+         */
+        """
+      And the annotated file "src/legacy.cjs":
+        """
+        /**
+         * GET /from-cjs
+         * @return 200
+         */
+        """
+      And the annotated file "src/more.mts":
+        """
+        /**
+         * GET /from-mts
+         * @return 200
+         */
+        """
+      And the annotated file "src/old.cts":
+        """
+        /**
+         * GET /from-cts
+         * @return 200
+         */
+        """
+      And the annotated file "dist/orders.js":
+        """
+        /**
+         * GET /from-dist
+         * @return 200
+         */
+        """
+      And the annotated file "types/orders.d.ts":
+        """
+        /**
+         * GET /from-declarations
+         * @return 200
+         */
+        """
+      And the app:
+        """
+        world.docs = setupSwagger(app, { info: { title: 'Default pattern', version: '1.0.0' }, baseDir: tmpDir });
+        """
+      Then the documented paths are exactly:
+        | GET | /from-cjs |
+        | GET | /from-cts |
+        | GET | /from-mjs |
+        | GET | /from-mts |
+        | GET | /from-ts  |
+
+    Scenario: a document with no paths beside real routes is a warning when the server starts
+      Given the log lines are captured
+      And the annotated file "notes.txt":
+        """
+        /**
+         * GET /users
+         * @return 200
+         */
+        """
+      And the app:
+        """
+        app.get('/users', (req, res) => res.json([]));
+        app.post('/users', (req, res) => res.status(201).end());
+        world.docs = setupSwagger(app, { info: { title: 'Nothing found', version: '1.0.0' }, baseDir: tmpDir });
+        """
+      Then a log line includes:
+        """json
+        { "level": 40, "files": 0, "msg": "API docs: the document has no paths but the app has 2 routes: check filesPattern and baseDir" }
+        """
+

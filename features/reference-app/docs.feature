@@ -27,6 +27,14 @@ Feature: The reference app documents its API
         { "components": { "securitySchemes": { "BearerAuth": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" } } } }
         """
       And the served document does not mention "passwordHash"
+      And the documented operation POST "/register" includes:
+        """
+        { "responses": { "413": { "description": "The body is over the 16 kB limit" } } }
+        """
+      And the documented operation POST "/login" includes:
+        """
+        { "responses": { "413": { "description": "The body is over the 16 kB limit" } } }
+        """
       And this holds:
         """
         const drift = world.docs.drift();

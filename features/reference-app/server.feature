@@ -37,7 +37,7 @@ Feature: npm start runs the reference server
       When I start the reference server with the environment:
         | PORT       | 0                           |
         | HOST       | 127.0.0.1                   |
-        | JWT_SECRET | reference-secret-0123456789 |
+        | JWT_SECRET | reference-secret-0123456789-abcdefghij |
       Then the reference server printed its API URL and its docs URL
       And the reference server's output does not contain "JWT_SECRET"
 
@@ -80,3 +80,20 @@ Feature: npm start runs the reference server
         | signal  |
         | SIGTERM |
         | SIGINT  |
+
+  Rule: REF-020 npm start builds only what is stale, and npm install stays light
+
+    Scenario: a second start finds dist/ up to date and does not build again
+      Then this holds:
+        """js
+        const { execFileSync } = require('node:child_process');
+        const { readFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        const root = process.cwd(); // the suite runs from the repository's root
+        const start = () => execFileSync(process.execPath, [join(root, 'scripts', 'build-if-stale.mjs')], { cwd: root, encoding: 'utf8' });
+        start(); // builds only when an earlier step left dist/ stale
+        assert.match(start(), /dist\/ is up to date, not rebuilding/);
+        const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+        assert.match(manifest.scripts.start, /^node scripts\/build-if-stale\.mjs && exec node reference-app\/server\.js$/);
+        assert.equal(manifest.devDependencies.fastify, undefined, 'the benchmark competitors are bench/ dependencies');
+        """

@@ -1,5 +1,6 @@
 /** The `authMiddleware` route guard: a valid bearer token puts its payload on req.user, anything else is a 401. */
 import type { ServerResponse } from 'node:http';
+import { checkNoOptions } from '../factory-guard.js';
 import type { KitRequest, KitResponse, NextFunction, TokenPayload } from '../types.js';
 import { parseBearer } from './bearer.js';
 import { checkToken } from './token.js';
@@ -50,9 +51,26 @@ function refuse(res: ServerResponse, why: Refusal): void {
  * const app = kit();
  * app.get('/me', authMiddleware, (req, res) => res.json({ user: req.user }));
  * app.use('/admin', authMiddleware); // guards everything under /admin
+ * app.use('/api', authMiddleware()); // the same middleware: called, it returns itself
  * ```
  */
-export function authMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
+export function authMiddleware(): typeof authMiddleware;
+export function authMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void;
+export function authMiddleware(
+  req?: KitRequest,
+  res?: KitResponse,
+  next?: NextFunction,
+): typeof authMiddleware | undefined {
+  // APP-011: `app.use(authMiddleware())` works too; called without a response it hands itself back.
+  if (res === undefined || next === undefined || req === undefined) {
+    checkNoOptions(req, 'authMiddleware');
+    return authMiddleware;
+  }
+  guard(req, res, next);
+  return undefined;
+}
+
+function guard(req: KitRequest, res: KitResponse, next: NextFunction): void {
   const credentials = parseBearer(req.headers.authorization);
   if (credentials.kind !== 'token') {
     refuse(res, credentials.kind);

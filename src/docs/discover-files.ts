@@ -5,8 +5,16 @@ import { convertPathToPattern, globSync } from 'tinyglobby';
 import type { SourceText } from './build-document.js';
 import type { DocsWarning } from './types.js';
 
-/** The pattern used when `filesPattern` is not given. */
-export const DEFAULT_FILES_PATTERN = './**/*.js';
+/**
+ * The patterns used when `filesPattern` is not given (DOCS-021): every JavaScript and TypeScript module
+ * kind, so an ESM (`.mjs`) or TypeScript project is documented without configuration; never declaration
+ * files or build output, which would repeat what the sources already say.
+ */
+export const DEFAULT_FILES_PATTERN: readonly string[] = [
+  './**/*.{js,mjs,cjs,ts,mts,cts}',
+  '!**/*.d.{ts,mts,cts}',
+  '!**/{dist,build,coverage}/**',
+];
 
 /** Rewrites a pattern that leaves `baseDir` (`../x/*.js`) as an absolute one, which the glob library accepts. */
 function normalisePattern(pattern: string, baseDir: string): string {

@@ -1,5 +1,6 @@
 /** `setupSwagger(app, options)`: builds the OpenAPI document from annotations and serves it with swagger-ui. */
 import type { Server } from 'node:http';
+import { markFactory } from '../factory-guard.js';
 import { logger } from '../logger.js';
 import type { KitApp } from '../types.js';
 import { buildDocument } from './build-document.js';
@@ -28,7 +29,11 @@ function nonEmptyString(value: unknown): value is string {
 
 /** Checks the options at once, so a mistake fails at start-up rather than on the first request. */
 function checkOptions(app: unknown, options: unknown): asserts options is SetupSwaggerOptions {
-  if (typeof app !== 'object' || app === null || typeof (app as KitApp).get !== 'function') {
+  if (
+    (typeof app !== 'object' && typeof app !== 'function') ||
+    app === null ||
+    typeof (app as KitApp).get !== 'function'
+  ) {
     throw badOption('the first argument must be the app returned by kit()');
   }
   if (typeof options !== 'object' || options === null)
@@ -112,6 +117,14 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     if (reported) return;
     reported = true;
     if (typeof app.routes !== 'function') return;
+    const routed = app.routes().filter((route) => !route.path.startsWith(base));
+    if (Object.keys(document.paths ?? {}).length === 0 && routed.length > 0) {
+      // DOCS-021: an empty document beside real routes is almost always a pattern that found no file.
+      logger.warn(
+        { filesPattern: options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir, files: files.length },
+        `API docs: the document has no paths but the app has ${routed.length} routes: check filesPattern and baseDir`,
+      );
+    }
     const report = drift();
     const fmt = (list: DriftReport['unmatchedOperations']) =>
       list.map((r) => `${r.method} ${r.path}`).join(', ');
@@ -133,6 +146,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
   hookListen(app, reportDrift);
   return { document, warnings, files, drift };
 }
+markFactory(setupSwagger, 'setupSwagger(app, options)');
 
 /** Runs `onListening` once the server `app.listen` starts is listening, when all routes exist. */
 function hookListen(app: KitApp, onListening: () => void): void {

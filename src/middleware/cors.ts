@@ -1,8 +1,10 @@
 /** `cors(options)`: CORS response headers, and automatic answers to preflight requests. */
-import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 
-/** Decides per request origin: the value for `Access-Control-Allow-Origin`, or `false` to grant nothing. */
-export type CorsOriginFunction = (origin: string) => string | false | Promise<string | false>;
+import { markFactory } from '../factory-guard.js';
+import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
+import { type CorsOriginFunction, originFunctionResolver } from './cors-origin-function.js';
+
+export type { CorsOriginAnswer, CorsOriginFunction } from './cors-origin-function.js';
 
 /** Options of {@link cors}. */
 export interface CorsOptions {
@@ -87,17 +89,8 @@ function originResolver(
     return { resolve: (o) => (o !== undefined && list.has(o) ? o : false), vary: true };
   }
   if (typeof origin === 'function') {
-    const decide = origin as CorsOriginFunction;
-    const accept = (answer: unknown): string | false =>
-      typeof answer === 'string' && answer !== '' && !(credentials && answer === '*') ? answer : false;
-    return {
-      resolve: (o) => {
-        if (o === undefined) return false;
-        const answer = decide(o);
-        return answer instanceof Promise ? answer.then(accept) : accept(answer);
-      },
-      vary: true,
-    };
+    const decide = originFunctionResolver(origin, credentials);
+    return { resolve: (o) => (o === undefined ? false : decide(o)), vary: true };
   }
   throw new TypeError('cors: origin must be a string, an array of strings, true or a function');
 }
@@ -214,3 +207,4 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     }
   };
 }
+markFactory(cors, 'cors()');

@@ -1,5 +1,6 @@
 /** `requestLogger`: one structured log line per finished or aborted request, through kitjs's `logger`. */
 import { performance } from 'node:perf_hooks';
+import { checkNoOptions } from '../factory-guard.js';
 import { logger } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
@@ -27,7 +28,24 @@ export interface RequestLogLine {
  * // {"level":30,...,"method":"GET","url":"/health","status":200,"durationMs":0.412,"msg":"request completed"}
  * ```
  */
-export function requestLogger(req: KitRequest, res: KitResponse, next: NextFunction): void {
+export function requestLogger(): typeof requestLogger;
+export function requestLogger(req: KitRequest, res: KitResponse, next: NextFunction): void;
+export function requestLogger(
+  req?: KitRequest,
+  res?: KitResponse,
+  next?: NextFunction,
+): typeof requestLogger | undefined {
+  // APP-011: `app.use(requestLogger())` works too; called without a response it hands itself back.
+  if (res === undefined || next === undefined || req === undefined) {
+    checkNoOptions(req, 'requestLogger');
+    return requestLogger;
+  }
+  logWhenClosed(req, res);
+  next();
+  return undefined;
+}
+
+function logWhenClosed(req: KitRequest, res: KitResponse): void {
   const start = performance.now();
   // Captured now: routers may rewrite req.url while the request travels through mounted prefixes.
   const method = req.method ?? '';
@@ -49,5 +67,4 @@ export function requestLogger(req: KitRequest, res: KitResponse, next: NextFunct
     else if (status >= 400) logger.warn(line, 'request completed');
     else logger.info(line, 'request completed');
   });
-  next();
 }

@@ -1,4 +1,6 @@
 /** `security(options)`: security response headers, computed once at setup and set on every response. */
+
+import { markFactory } from '../factory-guard.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 
 /** CSP directives by name (`'default-src'` or `defaultSrc`); a value is a source list, or `true` for a bare directive. */
@@ -188,3 +190,4 @@ export function security(options: SecurityOptions = {}): RequestHandler {
     next();
   };
 }
+markFactory(security, 'security()');

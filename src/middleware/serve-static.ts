@@ -1,5 +1,6 @@
 /** serveStatic(root, options): serves files below a directory, streaming, with caching and Range support. */
 import { KitError } from '../errors.js';
+import { markFactory } from '../factory-guard.js';
 import { lazyModule } from '../lazy-module.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 import { directoryLocation } from './static/location.js';
@@ -41,6 +42,7 @@ export function serveStatic(root: string, options?: ServeStaticOptions): Request
     else next(verdict);
   };
 }
+markFactory(serveStatic, 'serveStatic(root)');
 
 /**
  * What to do with a request before touching the disk: the path to hand to `send`, a `KitError` to

@@ -28,9 +28,13 @@ export function canonicalPath(raw: string): string {
   if (raw.charCodeAt(0) !== 47 /* / */) return raw;
   if (raw.indexOf('%') === -1) return NEEDS_RESOLVING.test(raw) ? resolveSegments(raw) : raw;
   const normalized = normalizeEscapes(raw);
-  // A malformed path keeps its escapes, `%2e` among them: resolve it always, so that its form too is
-  // free of dot segments.
-  if (normalized === undefined) return resolveSegments(raw);
+  if (normalized === undefined) {
+    // A malformed path keeps its escapes, `%2e` among them: resolve it always, so that its form too is
+    // free of dot segments. Resolving may drop the malformed segment (`/%/../%2f`); what is left is then
+    // made canonical in turn, so the result is stable.
+    const resolved = resolveSegments(raw);
+    return resolved === raw ? raw : canonicalPath(resolved);
+  }
   return NEEDS_RESOLVING.test(normalized) ? resolveSegments(normalized) : normalized;
 }
 

@@ -1,4 +1,6 @@
 /** Router: the registration surface shared by apps and sub-routers, and its `route(path)` builder. */
+
+import { markFactory, refuseFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type {
   KitRequest,
@@ -71,15 +73,17 @@ export class Router implements RouterLike<Router>, Mountable {
     items = items.flat(Infinity);
     if (items.length === 0) throw new TypeError('use() needs at least one middleware function or Router');
     items.forEach((item, position) => {
-      if (typeof item === 'function') {
-        const handler = item as Middleware;
-        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4 });
-      } else if (
+      refuseFactory(item, prefix === '' ? 'use()' : `use('${args[0] as string}')`);
+      // A Router, or a kit app (a function too, APP-012): mounted, so that its 404 falls through to here.
+      if (
         item !== null &&
-        typeof item === 'object' &&
+        (typeof item === 'object' || typeof item === 'function') &&
         typeof (item as Mountable).handle === 'function'
       ) {
         this.stack.push({ kind: 'mount', prefix, target: item as Mountable });
+      } else if (typeof item === 'function') {
+        const handler = item as Middleware;
+        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4 });
       } else {
         throw new TypeError(
           `use(): argument ${position + 1} is ${describe(item)}; expected a middleware function or a Router`,
@@ -126,6 +130,7 @@ export class Router implements RouterLike<Router>, Mountable {
     const flat = (handlers as unknown[]).flat(Infinity);
     if (flat.length === 0) throw new TypeError(`${name}('${String(path)}') needs at least one handler`);
     flat.forEach((handler, position) => {
+      refuseFactory(handler, `${name}('${String(path)}')`);
       if (typeof handler !== 'function') {
         throw new TypeError(
           `${name}('${String(path)}'): handler ${position + 1} is ${describe(handler)}; expected a function`,
@@ -183,3 +188,5 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : String(typeof value === 'string' ? `"${value}"` : value);
 }
+
+markFactory(Router, 'new Router()');

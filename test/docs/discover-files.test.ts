@@ -15,14 +15,27 @@ for (const file of [
   'routes/c.ts',
   'node_modules/pkg/d.js',
   'deep/node_modules/e.js',
+  'server.mjs',
+  'routes/f.cts',
+  'routes/g.mts',
+  'types/h.d.ts',
+  'dist/i.js',
+  'sub/build/j.js',
+  'coverage/k.js',
+  'notes.txt',
 ]) {
   mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
   writeFileSync(path.join(dir, file), '/** GET /x */');
 }
 
-test('the default pattern finds .js files below the base directory and skips node_modules', () => {
+test('the default pattern finds every JS and TS module kind, never node_modules, declarations or build output', () => {
   const found = findAnnotatedFiles(DEFAULT_FILES_PATTERN, dir).map((f) => path.relative(dir, f));
-  assert.deepEqual(found, ['a.js', path.join('routes', 'b.js')]);
+  assert.deepEqual(
+    found,
+    ['a.js', 'routes/b.js', 'routes/c.ts', 'routes/f.cts', 'routes/g.mts', 'server.mjs'].map((f) =>
+      path.join(...f.split('/')),
+    ),
+  );
 });
 
 test('a pattern naming .ts files finds them; several patterns and ../ patterns work', () => {

@@ -1,5 +1,6 @@
 /** `customParser`: consumes `application/custom` bodies (up to 1mb) and sets `req.body` to `{}`. */
-import type { RequestHandler } from '../../types.js';
+import { checkNoOptions } from '../../factory-guard.js';
+import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../types.js';
 import { createParser } from './create-parser.js';
 import { DEFAULT_LIMIT } from './limit.js';
 
@@ -16,7 +17,23 @@ import { DEFAULT_LIMIT } from './limit.js';
  * app.post('/ingest', (req, res) => res.json(req.body)); // {}
  * ```
  */
-export const customParser: RequestHandler = createParser({
+export function customParser(): typeof customParser;
+export function customParser(req: KitRequest, res: KitResponse, next: NextFunction): void;
+export function customParser(
+  req?: KitRequest,
+  res?: KitResponse,
+  next?: NextFunction,
+): typeof customParser | undefined {
+  // APP-011: `app.use(customParser())` works too; called without a response it hands itself back.
+  if (res === undefined || next === undefined || req === undefined) {
+    checkNoOptions(req, 'customParser');
+    return customParser;
+  }
+  parseCustom(req, res, next);
+  return undefined;
+}
+
+const parseCustom: RequestHandler = createParser({
   matches: (type) => type === 'application/custom',
   charsets: null,
   limit: DEFAULT_LIMIT,

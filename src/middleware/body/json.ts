@@ -1,6 +1,7 @@
 /** `json()`: parses application/json (and `+json`) bodies into `req.body`, refusing prototype-poisoning keys. */
 import secureJson from 'secure-json-parse';
 import { KitError } from '../../errors.js';
+import { markFactory } from '../../factory-guard.js';
 import { isJsonMediaType } from '../../media-match.js';
 import type { RequestHandler } from '../../types.js';
 import { UTF8_ONLY } from './charset.js';
@@ -33,6 +34,7 @@ export function json(options?: JsonOptions): RequestHandler {
   const limit = parseLimit(readOptions(options, 'json').limit, 'json');
   return createParser({ matches: isJsonMediaType, charsets: UTF8_ONLY, limit, parse: parseJson });
 }
+markFactory(json, 'json()');
 
 function parseJson(bytes: Buffer): unknown {
   const text = bytes.toString('utf8');

@@ -1,5 +1,6 @@
 /** `urlencoded()`: parses HTML form bodies into `req.body`, nested with qs (`extended: true`) or flat. */
 import { KitError } from '../../errors.js';
+import { markFactory } from '../../factory-guard.js';
 import { lazyModule } from '../../lazy-module.js';
 import type { RequestHandler } from '../../types.js';
 import { type BodyDecoding, UTF8_OR_LATIN1 } from './charset.js';
@@ -68,6 +69,7 @@ export function urlencoded(options?: UrlencodedOptions): RequestHandler {
     parse: (bytes, decoding) => parseUrlencoded(bytes.toString(decoding), decoding, extended),
   });
 }
+markFactory(urlencoded, 'urlencoded()');
 
 /**
  * Parses form text the way {@link urlencoded} does: nested with qs or flat, after refusing more than

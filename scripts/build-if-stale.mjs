@@ -1,0 +1,41 @@
+// `npm start`'s first step: builds dist/ only when it is missing or older than what it is built from, so a
+// second start answers in moments instead of waiting for a full build.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// What the build reads: the sources and the files that configure it.
+const inputs = ['src', 'tsup.config.ts', 'tsconfig.json', 'package.json'];
+// What the build writes; the oldest of them decides.
+const outputs = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'];
+
+function newestBelow(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestBelow(join(path, entry)));
+  return newest;
+}
+
+function oldestOutput() {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const file of outputs) {
+    const stat = statSync(join(root, file), { throwIfNoEntry: false });
+    if (stat === undefined) return 0;
+    oldest = Math.min(oldest, stat.mtimeMs);
+  }
+  return oldest;
+}
+
+const newestInput = Math.max(...inputs.map((input) => newestBelow(join(root, input))));
+if (oldestOutput() >= newestInput) {
+  console.log('kitjs: dist/ is up to date, not rebuilding');
+} else {
+  console.log('kitjs: building dist/ (missing or older than src/)');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.exit(build.status ?? 1);
+}

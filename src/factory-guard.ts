@@ -1,0 +1,57 @@
+/** Catches a factory passed where its product belongs (`app.use(json)`), at setup rather than per request. */
+
+// A registry-wide symbol, so two copies of kitjs (ESM and CJS in one process) recognise each other's factories.
+const FACTORY = Symbol.for('kitjs.factory');
+
+type Marked = { [FACTORY]?: string };
+
+/**
+ * Marks `fn` as a factory whose proper use is `call` (`'json()'`, `'new Router()'`), so that passing it
+ * uncalled to `use` or a route fails at once (APP-011). Returns `fn`.
+ *
+ * @example
+ * ```ts
+ * export function json(options?: JsonOptions): RequestHandler { ... }
+ * markFactory(json, 'json()');
+ * ```
+ */
+export function markFactory<F extends object>(fn: F, call: string): F {
+  Object.defineProperty(fn, FACTORY, { value: call, enumerable: false });
+  return fn;
+}
+
+/**
+ * Throws a TypeError naming the fix when `handler` is a kitjs factory rather than a middleware:
+ * `app.use(json)` would make every request hang, `app.use(cors)` answer 500 on every request.
+ *
+ * @example
+ * ```ts
+ * refuseFactory(json, 'use()'); // TypeError: use(): json is a factory: use json() instead
+ * ```
+ */
+export function refuseFactory(handler: unknown, where: string): void {
+  const call = (handler as Marked | null)?.[FACTORY];
+  if (call === undefined) return;
+  const name = typeof handler === 'function' && handler.name !== '' ? handler.name : call;
+  const kind = call.startsWith('new ') ? 'a class' : 'a factory';
+  throw new TypeError(`${where}: ${name} is ${kind}, not a middleware: use ${call} instead`);
+}
+
+/**
+ * For a middleware that is also called like a factory (`authMiddleware()`, `requestLogger()`): it takes no
+ * options, so anything but nothing or an empty object is a setup error naming the middleware.
+ *
+ * @example
+ * ```ts
+ * if (res === undefined) { checkNoOptions(reqOrOptions, 'authMiddleware'); return authMiddleware; }
+ * ```
+ */
+export function checkNoOptions(options: unknown, name: string): void {
+  if (options === undefined) return;
+  if (options !== null && typeof options === 'object' && !Array.isArray(options)) {
+    const keys = Object.keys(options);
+    if (keys.length === 0) return;
+    throw new TypeError(`${name}(): unknown option "${keys[0] as string}"; ${name} takes no options`);
+  }
+  throw new TypeError(`${name}(): takes no arguments when called to get the middleware`);
+}
