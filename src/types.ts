@@ -8,14 +8,105 @@ export interface TokenPayload {
   [claim: string]: unknown;
 }
 
-/** The request kitjs hands to every handler: Node's `IncomingMessage` plus Express's conveniences. */
-export interface KitRequest extends IncomingMessage {
+/** Route parameters when the path is not a literal the compiler can read: any name, maybe absent. */
+export type ParamsDictionary = Record<string, string | undefined>;
+
+/** The parsed query string: every value a string (the first when a key repeats); absent keys are undefined. */
+export type QueryDictionary = Record<string, string | undefined>;
+
+/**
+ * What a route says about its request and reply, after Fastify's RouteGeneric: `Params` and `Query` type
+ * `req.params` and `req.query`, `Body` types `req.body` and `Reply` what `res.json` accepts. Each is
+ * optional; left out, params come from the path, the query is a {@link QueryDictionary} and the body is
+ * `unknown`. These are promises the application makes (kitjs does not validate them).
+ *
+ * @example
+ * ```ts
+ * interface NewUser { email: string }
+ * interface User { id: number; email: string }
+ * app.post<{ Body: NewUser; Reply: User }>('/users', (req, res) => {
+ *   res.status(201).json({ id: 1, email: req.body.email });
+ * });
+ * ```
+ */
+export interface RouteGeneric {
+  Params?: object;
+  Query?: object;
+  Body?: unknown;
+  Reply?: unknown;
+}
+
+/** `Route[Key]` when the route declares it, else `Fallback`. */
+type Declared<Route, Key extends keyof RouteGeneric, Fallback> = Route extends { [K in Key]: infer Value }
+  ? Value
+  : Fallback;
+
+/** The segments of a path, split at each '/'. */
+type Segments<Path extends string> = Path extends `${infer Head}/${infer Rest}`
+  ? Head | Segments<Rest>
+  : Path;
+
+type RequiredName<Segment> = Segment extends `:${infer Name}`
+  ? Name extends `${string}?`
+    ? never
+    : Name
+  : never;
+type OptionalName<Segment> = Segment extends `:${infer Name}?` ? Name : never;
+type WildcardKey<Segment> = Segment extends '*' ? 0 : never;
+
+/** True when some part of the path is only known as `string` (a template with a `string` hole). */
+type HasOpenPart<Path extends string> = true extends (
+  Segments<Path> extends infer Segment
+    ? string extends Segment
+      ? true
+      : false
+    : never
+)
+  ? true
+  : false;
+
+/** Flattens an intersection into one object type, for readable hovers. */
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/**
+ * The parameters a route path captures: `'/users/:id'` gives `{ id: string }`, `'/p/:p/c/:c?'` gives
+ * `{ p: string; c?: string }`, `'/files/*'` gives `{ 0: string }`. A path that is not a literal falls back
+ * to {@link ParamsDictionary}.
+ *
+ * @example
+ * ```ts
+ * type P = PathParams<'/posts/:post/comments/:comment?'>; // { post: string; comment?: string }
+ * ```
+ */
+export type PathParams<Path extends string> = string extends Path
+  ? ParamsDictionary
+  : HasOpenPart<Path> extends true
+    ? ParamsDictionary
+    : Flatten<
+        { [K in RequiredName<Segments<Path>>]: string } & {
+          [K in OptionalName<Segments<Path>>]?: string;
+        } & { [K in WildcardKey<Segments<Path>> | (Path extends '*' ? 0 : never)]: string }
+      >;
+
+/** The full route description a handler sees: what the route declares, the rest from the path. */
+export type RouteOf<Declared_ extends RouteGeneric, Path extends string> = {
+  Params: Declared<Declared_, 'Params', PathParams<Path>>;
+  Query: Declared<Declared_, 'Query', QueryDictionary>;
+  Body: Declared<Declared_, 'Body', unknown>;
+  Reply: Declared<Declared_, 'Reply', unknown>;
+};
+
+/**
+ * The request kitjs hands to every handler: Node's `IncomingMessage` plus Express's conveniences.
+ * `Route` (a {@link RouteGeneric}) types `params`, `query` and `body`.
+ */
+export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMessage {
   /** Route parameters; a wildcard's capture is `params[0]`. Values are percent-decoded. */
-  params: Record<string, string>;
+  params: Declared<Route, 'Params', ParamsDictionary>;
   /** The query string, parsed lazily; every value is a string (the first one when a key repeats). */
-  readonly query: Record<string, string>;
+  readonly query: Declared<Route, 'Query', QueryDictionary>;
   /** The parsed body, set by `json()`, `urlencoded()` or `customParser`; `undefined` before. */
-  body: unknown;
+  body: Declared<Route, 'Body', unknown>;
   /** The canonical path without the query string, relative to the prefix the request was mounted under. */
   readonly path: string;
   /** The Host header without its port (IPv6 literals keep their brackets). */
@@ -38,16 +129,19 @@ export interface KitRequest extends IncomingMessage {
   is(type: string | string[]): string | false;
 }
 
-/** The response kitjs hands to every handler: Node's `ServerResponse` plus Express's senders. */
-export interface KitResponse extends ServerResponse<KitRequest> {
+/**
+ * The response kitjs hands to every handler: Node's `ServerResponse` plus Express's senders.
+ * `Route` (a {@link RouteGeneric}) types what `json` and `send` accept through its `Reply`.
+ */
+export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResponse<KitRequest> {
   /** Per-request storage, the same object as `req.locals`. */
   locals: Record<string, unknown>;
   /** Sets the status code (an integer from 100 to 999); chainable. */
   status(code: number): this;
   /** Sends `obj` as JSON with `Content-Type: application/json; charset=utf-8`. */
-  json(obj: unknown): void;
+  json(obj: Declared<Route, 'Reply', unknown>): void;
   /** Sends a string as text/html, a Buffer as application/octet-stream, anything else as JSON. */
-  send(body?: unknown): void;
+  send(body?: Declared<Route, 'Reply', unknown> | string | Uint8Array): void;
   /** Sends the status code with its status text as a text/plain body. */
   sendStatus(code: number): void;
   /** Redirects to `url` (302 unless a 3xx status is given, before or after the URL). */
@@ -63,22 +157,81 @@ export interface KitResponse extends ServerResponse<KitRequest> {
 /** What `next` accepts: nothing to go on, an error to fail, `'route'` or `'router'` to skip ahead. */
 export type NextFunction = (err?: unknown) => void;
 
-/** A route handler or ordinary middleware. */
-export type RequestHandler = (req: KitRequest, res: KitResponse, next: NextFunction) => void | Promise<void>;
-
-/** Four-argument error middleware, called only while an error is being handled. */
-export type ErrorHandler = (
-  err: unknown,
-  req: KitRequest,
-  res: KitResponse,
+/**
+ * A route handler or ordinary middleware. Its result is ignored, except that a rejected promise is
+ * passed to `next`. `Route` types the request and reply (see {@link RouteGeneric}).
+ *
+ * @example
+ * ```ts
+ * const show: RequestHandler<{ Params: { id: string } }> = (req, res) => res.json({ id: req.params.id });
+ * ```
+ */
+export type RequestHandler<Route extends RouteGeneric = {}> = (
+  req: KitRequest<Route>,
+  res: KitResponse<Route>,
   next: NextFunction,
-) => void | Promise<void>;
+) => unknown;
+
+/**
+ * Four-argument error middleware, called only while an error is being handled.
+ *
+ * @example
+ * ```ts
+ * const onError: ErrorHandler = (err, req, res, next) => res.status(500).json({ error: String(err) });
+ * ```
+ */
+export type ErrorHandler<Route extends RouteGeneric = {}> = (
+  err: unknown,
+  req: KitRequest<Route>,
+  res: KitResponse<Route>,
+  next: NextFunction,
+) => unknown;
 
 /** The app-wide error handler installed with `setErrorHandler`. */
-export type AppErrorHandler = (err: unknown, req: KitRequest, res: KitResponse) => void | Promise<void>;
+export type AppErrorHandler = (err: unknown, req: KitRequest, res: KitResponse) => unknown;
 
 /** Anything `use` accepts as a handler. */
 export type Middleware = RequestHandler | ErrorHandler;
+
+/**
+ * Not for applications: how registrars see an error handler, as two members of {@link HandlerArg}.
+ *
+ * TypeScript types an inline function's parameters from the signatures of its contextual type that have
+ * enough parameters, and gives up (TS7006) when a union offers unlike ones: with a plain
+ * `RequestHandler | ErrorHandler` an inline `(req, res, next) =>` would be untyped. Here the 4-parameter
+ * signature sits beside a generic 3-parameter one: for a function of up to three parameters the two are
+ * unlike and this member drops out, so `RequestHandler` alone types it; a 4-parameter function only fits
+ * the first, so it is typed as an {@link ErrorHandler}. The second member accepts error handlers typed
+ * elsewhere; its two signatures are unlike for any inline function, so it never types one.
+ */
+export interface InlineErrorHandler<Route extends RouteGeneric = {}> {
+  (err: unknown, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
+  <Unused extends never>(req: Unused, res: Unused, next: Unused): never;
+}
+
+/** Not for applications: the member of {@link HandlerArg} that accepts a typed {@link ErrorHandler}. */
+export interface TypedErrorHandler<Route extends RouteGeneric = {}> {
+  (err: unknown, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
+  <Err>(err: Err, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
+}
+
+/**
+ * A handler argument of a route: a request handler, an error handler (inline or typed), or (nested) arrays
+ * of them. Inline functions get their parameter types from it (see {@link InlineErrorHandler}).
+ */
+export type HandlerArg<Route extends RouteGeneric = {}> =
+  | RequestHandler<Route>
+  | InlineErrorHandler<Route>
+  | TypedErrorHandler<Route>
+  | readonly HandlerArg<Route>[];
+
+/** What can be mounted with `use`: a handler, or a router (anything with a `handle` dispatcher). */
+export interface Mountable {
+  handle(req: KitRequest, res: KitResponse, done: NextFunction): void;
+}
+
+/** An argument of `use`: middleware, error middleware, a router or an app, or (nested) arrays of them. */
+export type UseArg = RequestHandler | InlineErrorHandler | TypedErrorHandler | Mountable | readonly UseArg[];
 
 /** A plugin: receives the app and the options given to `register`; may be async. */
 export type Plugin<Options = Record<string, unknown>> = (
@@ -86,28 +239,43 @@ export type Plugin<Options = Record<string, unknown>> = (
   options: Options,
 ) => void | Promise<void>;
 
+/** What `register` returns: a promise of the app for an async plugin, else the app. */
+export type Registered<Result> = Result extends PromiseLike<unknown> ? Promise<KitApp> : KitApp;
+
 /** The HTTP methods with a registrar of their own. */
 export type HttpMethodName = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
-/** A method registrar on an app or router: a path and one or more handlers. */
-export type PathRegistrar<Self> = (path: string, ...handlers: Array<Middleware | Middleware[]>) => Self;
+/**
+ * A method registrar on an app or router: a path and one or more handlers. Inline handlers are typed from
+ * the path (`req.params`) and from an optional {@link RouteGeneric} type argument.
+ */
+export type PathRegistrar<Self> = <Declared_ extends RouteGeneric = {}, Path extends string = string>(
+  path: Path,
+  ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
+) => Self;
+
+/** A method registrar of `route(path)`: handlers only, typed from the route's path. */
+export type RouteRegistrar<Path extends string> = <Declared_ extends RouteGeneric = {}>(
+  ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
+) => Route<Path>;
 
 /** The chainable object `route(path)` returns: method registrars that take only handlers. */
-export interface Route {
-  readonly path: string;
-  get(...handlers: Array<Middleware | Middleware[]>): Route;
-  post(...handlers: Array<Middleware | Middleware[]>): Route;
-  put(...handlers: Array<Middleware | Middleware[]>): Route;
-  patch(...handlers: Array<Middleware | Middleware[]>): Route;
-  delete(...handlers: Array<Middleware | Middleware[]>): Route;
-  head(...handlers: Array<Middleware | Middleware[]>): Route;
-  options(...handlers: Array<Middleware | Middleware[]>): Route;
-  all(...handlers: Array<Middleware | Middleware[]>): Route;
+export interface Route<Path extends string = string> {
+  readonly path: Path;
+  get: RouteRegistrar<Path>;
+  post: RouteRegistrar<Path>;
+  put: RouteRegistrar<Path>;
+  patch: RouteRegistrar<Path>;
+  delete: RouteRegistrar<Path>;
+  head: RouteRegistrar<Path>;
+  options: RouteRegistrar<Path>;
+  all: RouteRegistrar<Path>;
 }
 
-/** What can be mounted with `use`: a handler, or a router (anything with a `handle` dispatcher). */
-export interface Mountable {
-  handle(req: KitRequest, res: KitResponse, done: NextFunction): void;
+/** `use`: middleware, error middleware and routers, with or without a path prefix. */
+export interface UseRegistrar<Self> {
+  (...handlers: UseArg[]): Self;
+  (path: string, ...handlers: UseArg[]): Self;
 }
 
 /** The registration surface an app and a router share. */
@@ -120,9 +288,8 @@ export interface RouterLike<Self> {
   head: PathRegistrar<Self>;
   options: PathRegistrar<Self>;
   all: PathRegistrar<Self>;
-  use(...handlers: Array<Middleware | Mountable | Middleware[]>): Self;
-  use(path: string, ...handlers: Array<Middleware | Mountable | Middleware[]>): Self;
-  route(path: string): Route;
+  use: UseRegistrar<Self>;
+  route<Path extends string>(path: Path): Route<Path>;
 }
 
 /** Options of `listen` and of the server kitjs creates; Node's timeouts stay on by default. */
@@ -136,14 +303,20 @@ export interface ServerTimeouts {
 }
 
 /** The application `kit()` returns. */
-export interface KitApp extends RouterLike<KitApp> {
+export interface KitApp extends RouterLike<KitApp>, Mountable {
   /** The app is a request listener: `http.createServer(app)`, `https.createServer(options, app)`, supertest. */
   (req: IncomingMessage, res: ServerResponse): void;
-  /** Registers a plugin; returns a promise of the app when the plugin is async. */
-  register<Options = Record<string, unknown>>(
-    plugin: Plugin<Options>,
-    options?: Options,
-  ): KitApp | Promise<KitApp>;
+  /**
+   * Registers a plugin with its options; returns a promise of the app when the plugin is async. A plugin
+   * whose options have required fields cannot be registered without them.
+   */
+  register<Options, Result = void>(
+    plugin: (app: KitApp, options: Options) => Result,
+    options: Options,
+  ): Registered<Result>;
+  register<Result = void>(
+    plugin: (app: KitApp, options: Record<string, never>) => Result,
+  ): Registered<Result>;
   /** Installs the app-wide error handler that receives every `next(err)` nothing else handled. */
   setErrorHandler(fn: AppErrorHandler): KitApp;
   /** Starts an HTTP server (port 0 picks a free port) and returns Node's `http.Server`. */

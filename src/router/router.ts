@@ -3,21 +3,22 @@
 import { markFactory, refuseFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type {
+  HandlerArg,
   KitRequest,
   KitResponse,
   Middleware,
   Mountable,
   NextFunction,
   Route,
+  RouteGeneric,
+  RouteOf,
   RouterLike,
+  UseArg,
 } from '../types.js';
 import { Dispatch } from './dispatch.js';
 import type { Layer } from './layer.js';
 import { staticSegment } from './pattern.js';
 import { RouteIndex } from './route-index.js';
-
-type HandlerArg = Middleware | Middleware[];
-type UseArg = Middleware | Mountable | Middleware[];
 
 /**
  * A router: middleware, routes and mounted routers, run in registration order. Mount it with
@@ -38,32 +39,66 @@ export class Router implements RouterLike<Router>, Mountable {
   /** The route block new routes join; a `use` closes it so that order stays exact. */
   private block: RouteIndex | null = null;
 
-  get(path: string, ...handlers: HandlerArg[]): this {
+  get<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  get(path: string, ...handlers: unknown[]): this {
     return this.addRoute('GET', path, handlers, 'get');
   }
-  post(path: string, ...handlers: HandlerArg[]): this {
+  post<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  post(path: string, ...handlers: unknown[]): this {
     return this.addRoute('POST', path, handlers, 'post');
   }
-  put(path: string, ...handlers: HandlerArg[]): this {
+  put<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  put(path: string, ...handlers: unknown[]): this {
     return this.addRoute('PUT', path, handlers, 'put');
   }
-  patch(path: string, ...handlers: HandlerArg[]): this {
+  patch<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  patch(path: string, ...handlers: unknown[]): this {
     return this.addRoute('PATCH', path, handlers, 'patch');
   }
-  delete(path: string, ...handlers: HandlerArg[]): this {
+  delete<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  delete(path: string, ...handlers: unknown[]): this {
     return this.addRoute('DELETE', path, handlers, 'delete');
   }
-  head(path: string, ...handlers: HandlerArg[]): this {
+  head<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  head(path: string, ...handlers: unknown[]): this {
     return this.addRoute('HEAD', path, handlers, 'head');
   }
-  options(path: string, ...handlers: HandlerArg[]): this {
+  options<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  options(path: string, ...handlers: unknown[]): this {
     return this.addRoute('OPTIONS', path, handlers, 'options');
   }
-  all(path: string, ...handlers: HandlerArg[]): this {
+  all<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  all(path: string, ...handlers: unknown[]): this {
     return this.addRoute('*', path, handlers, 'all');
   }
 
-  use(...args: Array<string | UseArg>): this {
+  use(...handlers: UseArg[]): this;
+  use(path: string, ...handlers: UseArg[]): this;
+  use(...args: unknown[]): this {
     let prefix = '';
     let items: unknown[] = args;
     if (typeof args[0] === 'string') {
@@ -94,23 +129,24 @@ export class Router implements RouterLike<Router>, Mountable {
     return this;
   }
 
-  route(path: string): Route {
+  route<Path extends string>(path: Path): Route<Path> {
     const group = this.order++;
-    const register = (method: string, name: string, handlers: HandlerArg[]): Route => {
+    const register = (method: string, name: string, handlers: unknown[]): Route<Path> => {
       this.addRoute(method, path, handlers, name, group);
       return route;
     };
-    const route: Route = {
+    // The registrars' overloads are types only; each one is this one function at run time.
+    const route = {
       path,
-      get: (...h) => register('GET', 'get', h),
-      post: (...h) => register('POST', 'post', h),
-      put: (...h) => register('PUT', 'put', h),
-      patch: (...h) => register('PATCH', 'patch', h),
-      delete: (...h) => register('DELETE', 'delete', h),
-      head: (...h) => register('HEAD', 'head', h),
-      options: (...h) => register('OPTIONS', 'options', h),
-      all: (...h) => register('*', 'all', h),
-    };
+      get: (...h: unknown[]) => register('GET', 'get', h),
+      post: (...h: unknown[]) => register('POST', 'post', h),
+      put: (...h: unknown[]) => register('PUT', 'put', h),
+      patch: (...h: unknown[]) => register('PATCH', 'patch', h),
+      delete: (...h: unknown[]) => register('DELETE', 'delete', h),
+      head: (...h: unknown[]) => register('HEAD', 'head', h),
+      options: (...h: unknown[]) => register('OPTIONS', 'options', h),
+      all: (...h: unknown[]) => register('*', 'all', h),
+    } as Route<Path>;
     return route;
   }
 
@@ -126,8 +162,8 @@ export class Router implements RouterLike<Router>, Mountable {
     return out;
   }
 
-  private addRoute(method: string, path: string, handlers: HandlerArg[], name: string, group?: number): this {
-    const flat = (handlers as unknown[]).flat(Infinity);
+  private addRoute(method: string, path: string, handlers: unknown[], name: string, group?: number): this {
+    const flat = handlers.flat(Infinity);
     if (flat.length === 0) throw new TypeError(`${name}('${String(path)}') needs at least one handler`);
     flat.forEach((handler, position) => {
       refuseFactory(handler, `${name}('${String(path)}')`);
