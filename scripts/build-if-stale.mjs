@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // What the build reads: the sources and the files that configure it.
-const inputs = ['src', 'tsup.config.ts', 'tsconfig.json', 'package.json'];
+const inputs = ['src', 'tsup.config.ts', 'scripts/finish-build.mjs', 'tsconfig.json', 'package.json'];
 // What the build writes; the oldest of them decides.
 const outputs = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'];
 

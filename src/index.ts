@@ -9,6 +9,16 @@ export { comparePassword, hashPassword } from './auth/password.js';
 export { generateToken, verifyToken } from './auth/token.js';
 export type { MongoDBManager } from './db/mongodb-manager.js';
 export { mongodbManager } from './db/mongodb-manager.js';
+export type {
+  MongoConnectionShape,
+  MongoModelShape,
+  PeerConnection,
+  PeerConnectOptions,
+  PeerModel,
+  PeerSchema,
+  PeerSequelize,
+  SequelizeShape,
+} from './db/peer-types.js';
 // Databases
 export { SQLiteManager } from './db/sqlite-manager.js';
 // API documentation
@@ -41,16 +51,31 @@ export { Router } from './router/router.js';
 export type {
   AppErrorHandler,
   ErrorHandler,
+  HandlerArg,
+  HttpMethodName,
+  InlineErrorHandler,
   KitApp,
   KitRequest,
   KitResponse,
   Middleware,
   Mountable,
   NextFunction,
+  ParamsDictionary,
+  PathParams,
+  PathRegistrar,
   Plugin,
+  QueryDictionary,
+  Registered,
   RequestHandler,
   Route,
+  RouteGeneric,
+  RouteOf,
+  RouteRegistrar,
+  RouterLike,
   ServerTimeouts,
   TokenPayload,
+  TypedErrorHandler,
+  UseArg,
+  UseRegistrar,
 } from './types.js';
 export { kit };

@@ -1,9 +1,10 @@
 /** mongodbManager: one mongoose connection per process, with safe query defaults and a bounded connect time. */
-import type { Connection, ConnectOptions, Model, Schema, SchemaDefinition } from 'mongoose';
+import type { Connection, ConnectOptions, Schema, SchemaDefinition } from 'mongoose';
 import { KitError } from '../errors.js';
 import { guardMongooseSchema } from './client-errors.js';
 import { loadPeer } from './load-peer.js';
 import { mongoHosts } from './mongo-uri.js';
+import type { PeerConnection, PeerConnectOptions, PeerModel, PeerSchema } from './peer-types.js';
 
 interface MongooseModule {
   Schema: typeof Schema;
@@ -61,7 +62,7 @@ export class MongoDBManager {
    * const session = await mongodbManager.connection.startSession();
    * ```
    */
-  get connection(): Connection {
+  get connection(): PeerConnection {
     return this.#load().connection;
   }
 
@@ -77,7 +78,7 @@ export class MongoDBManager {
    * // 'MongoDB connected (127.0.0.1:27017/app)'
    * ```
    */
-  async connect(uri: string, options: ConnectOptions = {}): Promise<string> {
+  async connect(uri: string, options: PeerConnectOptions = {}): Promise<string> {
     if (typeof uri !== 'string' || !/^mongodb(?:\+srv)?:\/\//i.test(uri)) {
       throw new TypeError(
         'mongodbManager.connect: uri must be a string starting with mongodb:// or mongodb+srv://',
@@ -152,10 +153,7 @@ export class MongoDBManager {
    * user.createdAt; // a Date
    * ```
    */
-  createCollection<T = Record<string, unknown>>(
-    name: string,
-    schema: SchemaDefinition | Schema<T>,
-  ): Model<T> {
+  createCollection<T = Record<string, unknown>>(name: string, schema: PeerSchema<T>): PeerModel<T> {
     if (typeof name !== 'string' || name.trim() === '') {
       throw new TypeError('mongodbManager.createCollection: name must be a non-empty string');
     }
@@ -166,7 +164,7 @@ export class MongoDBManager {
     }
     const { mongoose, connection } = this.#load();
     const existing = connection.models[name];
-    if (existing !== undefined) return existing as Model<T>;
+    if (existing !== undefined) return existing as PeerModel<T>;
     let compiled: Schema<T>;
     if (schema instanceof mongoose.Schema) {
       compiled = schema as Schema<T>;
@@ -180,7 +178,7 @@ export class MongoDBManager {
       });
     }
     guardMongooseSchema(compiled as Schema);
-    return connection.model<T>(name, compiled);
+    return connection.model<T>(name, compiled) as PeerModel<T>;
   }
 
   /**

@@ -4,6 +4,7 @@ import { KitError } from '../errors.js';
 import { logger } from '../logger.js';
 import { guardSequelize } from './client-errors.js';
 import { loadPeer } from './load-peer.js';
+import type { PeerSequelize } from './peer-types.js';
 
 interface SequelizeModule {
   Sequelize: new (options: Options) => Sequelize;
@@ -44,7 +45,7 @@ function reasonOf(err: unknown): string {
  */
 export class SQLiteManager {
   /** The Sequelize instance: define models on it, `sync()` them, run queries (with `bind`, never string concatenation). */
-  readonly sequelize: Sequelize;
+  readonly sequelize: PeerSequelize;
   /** The storage this manager opened: a file path, or `':memory:'`. */
   readonly path: string;
   #closed = false;

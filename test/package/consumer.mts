@@ -26,7 +26,7 @@ const chain: Middleware[] = [handler, onError];
 const plugin: Plugin<{ prefix: string }> = (instance, options) => {
   instance.get(`${options.prefix}/x`, handler);
 };
-const route: Route = app.route('/r').get(handler);
+const route: Route<'/r'> = app.route('/r').get(handler);
 const user: TokenPayload = { id: 1, email: 'a@b.c' };
 const router = new Router();
 router.get('/:id', ...chain);

@@ -52,6 +52,21 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     assert.deepEqual(JSON.parse(out.stdout), { kit: 'function', same: true, missing: [] });
   });
 
+  it('is the kit function itself from CommonJS, as with Express', () => {
+    const script = `const kit = require('kitjs'); const app = kit(); app.use(kit.json());
+      console.log(JSON.stringify({ kit: typeof kit, app: typeof app.listen, json: typeof require('kitjs').json,
+        router: typeof new kit.Router().get, same: kit.default === kit && kit.kit === kit }));`;
+    const out = run(['-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), {
+      kit: 'function',
+      app: 'function',
+      json: 'function',
+      router: 'function',
+      same: true,
+    });
+  });
+
   it('loads none of the optional peers on import', () => {
     const script = `require('kitjs');
       const peers = Object.keys(require.cache).filter((f) => /node_modules\\/(bcrypt|sequelize|sqlite3|mongoose|pino-pretty)\\//.test(f));
