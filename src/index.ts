@@ -29,7 +29,7 @@ export type { JsonOptions } from './middleware/body/json.js';
 export { json } from './middleware/body/json.js';
 export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
 export { urlencoded } from './middleware/body/urlencoded.js';
-export type { CorsOptions, CorsOriginFunction } from './middleware/cors.js';
+export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './middleware/cors.js';
 export { cors } from './middleware/cors.js';
 export { requestLogger } from './middleware/request-logger.js';
 export type { CspDirectives, SecurityOptions } from './middleware/security.js';

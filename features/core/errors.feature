@@ -368,6 +368,58 @@ Feature: Errors
         { "level": 50, "url": "/partial", "err": { "message": "failed after writing" }, "msg": "request failed after its response had started; the connection was cut" }
         """
 
+    Scenario: An error after the headers were sent is logged once, even when error middleware swallows it
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/swallowed', (req, res, next) => { res.write('the beginning'); next(new Error('failed after writing')); });
+        app.use((err, req, res, next) => next());
+        app.setErrorHandler((err, req, res) => res.status(500).send('x'));
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const outcome = await new Promise((resolve) => {
+          http.get({ host: '127.0.0.1', port: world.server.address().port, path: '/swallowed', agent: false }, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve('complete'));
+            res.on('error', () => resolve('cut'));
+          }).on('error', () => resolve('cut'));
+        });
+        assert.equal(outcome, 'cut');
+        """
+      And the server still answers GET "/other" with 404
+      And the log lines hold:
+        """js
+        const cut = lines.filter((line) => line.msg === 'request failed after its response had started; the connection was cut');
+        assert.equal(cut.length, 1, JSON.stringify(lines));
+        assert.equal(cut[0].err.message, 'failed after writing');
+        """
+
+    Scenario: A response started and passed on with next() that nothing finishes is cut, not ended
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/started', (req, res, next) => { res.write('the beginning'); next(); });
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const outcome = await new Promise((resolve) => {
+          http.get({ host: '127.0.0.1', port: world.server.address().port, path: '/started', agent: false }, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve('complete'));
+            res.on('error', () => resolve('cut'));
+          }).on('error', () => resolve('cut'));
+        });
+        assert.equal(outcome, 'cut');
+        """
+      And the server still answers GET "/nothing" with 404
+      And a log line includes:
+        """json
+        { "level": 40, "url": "/started", "msg": "a handler started a response and passed it on with next(); nothing finished it, the connection was cut" }
+        """
+
     Scenario: An error after the response was complete is only logged
       Given the app:
         """js
@@ -417,6 +469,8 @@ Feature: Errors
           'a revoked Proxy': () => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; },
           'a frozen error asking for 500': () => Object.freeze(Object.assign(new Error('frozen secret'), { status: 500 })),
           'a symbol': () => Symbol('s'),
+          'a function whose toString throws': () => Object.assign(() => {}, { toString() { throw new Error('boom'); } }),
+          'an object whose toString throws': () => ({ toString() { throw new Error('boom'); }, [Symbol.toPrimitive]() { throw new Error('boom'); } }),
         }['<value>'];
         const fail = {
           'thrown': () => { throw make(); },
@@ -444,6 +498,10 @@ Feature: Errors
         | a revoked Proxy                      | passed to next |
         | a frozen error asking for 500        | thrown         |
         | a symbol                             | rejected       |
+        | a function whose toString throws     | thrown         |
+        | a function whose toString throws     | rejected       |
+        | a function whose toString throws     | passed to next |
+        | an object whose toString throws      | rejected       |
 
     Scenario: A handler that returns a hostile Proxy is answered 500
       Given the app:
