@@ -568,6 +568,7 @@ Feature: Errors
         | 500    | to next        | database at 10.0.0.7 | 500      | Internal Server Error |
         | 302    | in a handler   | not an error status  | 500      | Internal Server Error |
 
+    @kit-error-codes
     Scenario: setErrorHandler sees its fields, named as http-errors names them
       Given the app:
         """js
