@@ -1,9 +1,9 @@
 // `npm start`'s first step: builds dist/ only when it is missing or older than what it is built from, so a
 // second start answers in moments instead of waiting for a full build.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runNpm } from './run-npm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // What the build reads: the sources and the files that configure it.
@@ -35,7 +35,5 @@ if (oldestOutput() >= newestInput) {
   console.log('kitjs: dist/ is up to date, not rebuilding');
 } else {
   console.log('kitjs: building dist/ (missing or older than src/)');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  process.exit(build.status ?? 1);
+  process.exit(runNpm(['run', 'build', '--silent'], { cwd: root }));
 }

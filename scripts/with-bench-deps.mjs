@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runNpm } from './run-npm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bench = join(root, 'bench');
@@ -16,16 +17,18 @@ function installed() {
   return existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(lock).mtimeMs;
 }
 
+if (!existsSync(lock)) {
+  console.error(
+    'bench: bench/package-lock.json is missing; restore it (git checkout bench/package-lock.json)',
+  );
+  process.exit(1);
+}
 if (!installed()) {
   console.log('bench: installing the benchmark dependencies (bench/package-lock.json)...');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: bench,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
+  const status = runNpm(['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: bench });
+  if (status !== 0) {
     console.error('bench: npm ci in bench/ failed');
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   writeFileSync(stamp, `${readFileSync(lock).length}\n`);
 }

@@ -39,14 +39,22 @@ export function refuseFactory(handler: unknown, where: string): void {
 
 /**
  * For a middleware that is also called like a factory (`authMiddleware()`, `requestLogger()`): it takes no
- * options, so anything but nothing or an empty object is a setup error naming the middleware.
+ * options, so anything but nothing or an empty object is a setup error naming the middleware. A call with a
+ * request and a response but no `next` (`response` given) is a hand-written call, told apart so the
+ * message does not mistake the request for options.
  *
  * @example
  * ```ts
- * if (res === undefined) { checkNoOptions(reqOrOptions, 'authMiddleware'); return authMiddleware; }
+ * if (next === undefined) { checkNoOptions(reqOrOptions, 'authMiddleware', res); return authMiddleware; }
  * ```
  */
-export function checkNoOptions(options: unknown, name: string): void {
+export function checkNoOptions(options: unknown, name: string, response?: unknown): void {
+  if (response !== undefined) {
+    // Called as middleware but without `next`: a hand-written call, not one from kitjs or Express.
+    throw new TypeError(
+      `${name}(req, res) was called without next(); register it with app.use(${name}) and let the app call it`,
+    );
+  }
   if (options === undefined) return;
   if (options !== null && typeof options === 'object' && !Array.isArray(options)) {
     const keys = Object.keys(options);

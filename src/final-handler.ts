@@ -18,10 +18,21 @@ const BODY_HEADERS = new Set([
   'last-modified',
 ]);
 
-/** Answers 404 `text/plain` when nothing handled the request. */
-export function sendNotFound(_req: KitRequest, res: KitResponse): void {
+/**
+ * Answers 404 `text/plain` when nothing handled the request. A response that a handler started and then
+ * passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk that makes a
+ * truncated body look complete.
+ */
+export function sendNotFound(req: KitRequest, res: KitResponse): void {
   if (res.headersSent) {
-    if (!res.writableEnded) res.end();
+    if (!res.writableEnded) {
+      logFailure(
+        'warn',
+        { method: req.method, url: req.originalUrl },
+        'a handler started a response and passed it on with next(); nothing finished it, the connection was cut',
+      );
+      cutResponse(res);
+    }
     return;
   }
   stripBodyHeaders(res);
@@ -38,23 +49,31 @@ export function sendNotFound(_req: KitRequest, res: KitResponse): void {
  */
 export function sendError(err: unknown, req: KitRequest, res: KitResponse): void {
   const view = viewError(err);
-  const started = res.headersSent && !res.writableEnded;
-  if (view.clientAborted && req.destroyed) {
+  const clientLeft = view.clientAborted && req.destroyed;
+  if (clientLeft) {
     // Not a server fault, and logging it as one would let any client fill the error log with stacks.
     logFailure(
       'info',
       { method: req.method, url: req.originalUrl },
       'the client closed the connection mid-request',
     );
-  } else if (view.status >= 500 || started) {
-    const message = started
-      ? 'request failed after its response had started; the connection was cut'
-      : 'request failed';
-    logFailure('error', { err, method: req.method, url: req.originalUrl }, message);
   }
-  if (res.headersSent || res.writableEnded) {
-    if (!res.writableEnded) cutResponse(res);
+  if (res.headersSent && !res.writableEnded) {
+    cutResponse(res, clientLeft ? undefined : { err, req });
     return;
+  }
+  if (res.writableEnded) {
+    if (!clientLeft) {
+      logFailure(
+        'error',
+        { err, method: req.method, url: req.originalUrl },
+        'request failed after its response was sent',
+      );
+    }
+    return;
+  }
+  if (!clientLeft && view.status >= 500) {
+    logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed');
   }
   stripBodyHeaders(res);
   for (const [name, value] of view.headers) {
@@ -67,12 +86,26 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
   writePlain(res, view.status, view.publicMessage ?? STATUS_CODES[view.status] ?? 'Error');
 }
 
+// Responses already cut, so that an error passing several places (the stack, then the final handler) is
+// logged once.
+const cutResponses = new WeakSet<KitResponse>();
+
 /**
  * ERR-009: a response whose headers went out cannot be repaired. What the handler wrote leaves, nothing
  * more does (no second status line, no terminating chunk that would make the truncated body look
- * complete, nothing of the error), and the connection is closed at once.
+ * complete, nothing of the error), and the connection is closed at once. The failure, when given, is
+ * logged here, once per response, because error middleware may swallow it before any final handler.
  */
-export function cutResponse(res: KitResponse): void {
+export function cutResponse(res: KitResponse, failure?: { err: unknown; req: KitRequest }): void {
+  if (cutResponses.has(res)) return;
+  cutResponses.add(res);
+  if (failure !== undefined) {
+    logFailure(
+      'error',
+      { err: failure.err, method: failure.req.method, url: failure.req.originalUrl },
+      'request failed after its response had started; the connection was cut',
+    );
+  }
   if (res.destroyed) return;
   const socket = res.socket;
   // Node corks the socket for the first write of a response and uncorks it on the next tick: push what

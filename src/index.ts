@@ -32,6 +32,8 @@ export type {
 } from './docs/types.js';
 export type { KitErrorCode } from './errors.js';
 export { errorCodes, KitError } from './errors.js';
+export type { HttpErrorProperties } from './http-error.js';
+export { HttpError } from './http-error.js';
 export { logger } from './logger.js';
 export { customParser } from './middleware/body/custom.js';
 export type { JsonOptions } from './middleware/body/json.js';
@@ -39,7 +41,7 @@ export type { JsonOptions } from './middleware/body/json.js';
 export { json } from './middleware/body/json.js';
 export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
 export { urlencoded } from './middleware/body/urlencoded.js';
-export type { CorsOptions, CorsOriginFunction } from './middleware/cors.js';
+export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './middleware/cors.js';
 export { cors } from './middleware/cors.js';
 export { requestLogger } from './middleware/request-logger.js';
 export type { CspDirectives, SecurityOptions } from './middleware/security.js';

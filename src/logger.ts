@@ -214,7 +214,11 @@ const UNREADABLE = Object.freeze({
  * logFailure('error', { err, url: req.originalUrl }, 'request failed');
  * ```
  */
-export function logFailure(level: 'error' | 'info', fields: Record<string, unknown>, message: string): void {
+export function logFailure(
+  level: 'error' | 'warn' | 'info',
+  fields: Record<string, unknown>,
+  message: string,
+): void {
   try {
     logger[level](fields, message);
   } catch {

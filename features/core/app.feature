@@ -419,6 +419,17 @@ Feature: The application
         """
       Then the server still answers GET "/nothing" with 404
 
+    Scenario: called by hand with a request and a response but no next, they say so
+      Given the app:
+        """js
+        app.get('/by-hand', (req, res) => {
+          try { authMiddleware(req, res); res.send('no error'); }
+          catch (err) { res.status(500).send(err.message); }
+        });
+        """
+      When I GET "/by-hand"
+      Then the body is "authMiddleware(req, res) was called without next(); register it with app.use(authMiddleware) and let the app call it"
+
   Rule: APP-012 The app is a request listener
 
     Scenario: http.createServer(app) routes requests like app.listen does

@@ -368,6 +368,58 @@ Feature: Errors
         { "level": 50, "url": "/partial", "err": { "message": "failed after writing" }, "msg": "request failed after its response had started; the connection was cut" }
         """
 
+    Scenario: An error after the headers were sent is logged once, even when error middleware swallows it
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/swallowed', (req, res, next) => { res.write('the beginning'); next(new Error('failed after writing')); });
+        app.use((err, req, res, next) => next());
+        app.setErrorHandler((err, req, res) => res.status(500).send('x'));
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const outcome = await new Promise((resolve) => {
+          http.get({ host: '127.0.0.1', port: world.server.address().port, path: '/swallowed', agent: false }, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve('complete'));
+            res.on('error', () => resolve('cut'));
+          }).on('error', () => resolve('cut'));
+        });
+        assert.equal(outcome, 'cut');
+        """
+      And the server still answers GET "/other" with 404
+      And the log lines hold:
+        """js
+        const cut = lines.filter((line) => line.msg === 'request failed after its response had started; the connection was cut');
+        assert.equal(cut.length, 1, JSON.stringify(lines));
+        assert.equal(cut[0].err.message, 'failed after writing');
+        """
+
+    Scenario: A response started and passed on with next() that nothing finishes is cut, not ended
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/started', (req, res, next) => { res.write('the beginning'); next(); });
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const outcome = await new Promise((resolve) => {
+          http.get({ host: '127.0.0.1', port: world.server.address().port, path: '/started', agent: false }, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve('complete'));
+            res.on('error', () => resolve('cut'));
+          }).on('error', () => resolve('cut'));
+        });
+        assert.equal(outcome, 'cut');
+        """
+      And the server still answers GET "/nothing" with 404
+      And a log line includes:
+        """json
+        { "level": 40, "url": "/started", "msg": "a handler started a response and passed it on with next(); nothing finished it, the connection was cut" }
+        """
+
     Scenario: An error after the response was complete is only logged
       Given the app:
         """js
@@ -417,6 +469,8 @@ Feature: Errors
           'a revoked Proxy': () => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; },
           'a frozen error asking for 500': () => Object.freeze(Object.assign(new Error('frozen secret'), { status: 500 })),
           'a symbol': () => Symbol('s'),
+          'a function whose toString throws': () => Object.assign(() => {}, { toString() { throw new Error('boom'); } }),
+          'an object whose toString throws': () => ({ toString() { throw new Error('boom'); }, [Symbol.toPrimitive]() { throw new Error('boom'); } }),
         }['<value>'];
         const fail = {
           'thrown': () => { throw make(); },
@@ -444,6 +498,10 @@ Feature: Errors
         | a revoked Proxy                      | passed to next |
         | a frozen error asking for 500        | thrown         |
         | a symbol                             | rejected       |
+        | a function whose toString throws     | thrown         |
+        | a function whose toString throws     | rejected       |
+        | a function whose toString throws     | passed to next |
+        | an object whose toString throws      | rejected       |
 
     Scenario: A handler that returns a hostile Proxy is answered 500
       Given the app:
@@ -484,3 +542,48 @@ Feature: Errors
         """
       And the server still answers GET "/ok" with 200
 
+
+  @kit-http-error
+  Rule: ERR-012 HttpError asks for a status, in the shape of http-errors
+
+    Scenario Outline: HttpError(<status>) thrown <how> is answered by the default error answer
+      Given the app:
+        """js
+        const make = () => new HttpError(<status>, '<message>', { code: 'APP_CODE', headers: { 'Retry-After': '7' } });
+        app.get('/x', {
+          'in a handler': () => { throw make(); },
+          'as a rejection': async () => { throw make(); },
+          'to next': (req, res, next) => next(make()),
+        }['<how>']);
+        """
+      When I GET "/x"
+      Then the status is <answered>
+      And the body is "<body>"
+      And the header "Retry-After" is "7"
+
+      Examples:
+        | status | how            | message              | answered | body                  |
+        | 404    | in a handler   | No such user         | 404      | No such user          |
+        | 429    | as a rejection | Slow down            | 429      | Slow down             |
+        | 500    | to next        | database at 10.0.0.7 | 500      | Internal Server Error |
+        | 302    | in a handler   | not an error status  | 500      | Internal Server Error |
+
+    @kit-error-codes
+    Scenario: setErrorHandler sees its fields, named as http-errors names them
+      Given the app:
+        """js
+        app.get('/x', () => { throw new HttpError(409, 'Email taken', { code: 'EMAIL_TAKEN' }); });
+        app.get('/kit', (req, res) => res.send(String(new KitError('KIT_ERR_SERVER_CLOSING') instanceof HttpError)));
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({
+          name: err.name, code: err.code, expose: err.expose, statusCode: err.statusCode,
+          isHttpError: HttpError.isHttpError(err), isError: err instanceof Error,
+        }));
+        """
+      When I GET "/x"
+      Then the status is 409
+      And the JSON body is:
+        """json
+        { "name": "ConflictError", "code": "EMAIL_TAKEN", "expose": true, "statusCode": 409, "isHttpError": true, "isError": true }
+        """
+      When I GET "/kit"
+      Then the body is "true"

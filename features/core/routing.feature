@@ -737,3 +737,96 @@ Feature: Routing
         { "q": 3 }
         """
 
+
+  Rule: ROUTE-020 Every character has one spelling; route and prefix literals are written alike
+
+    Scenario Outline: "<path>" meets the guard of "<prefix>", before routes and files
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        for (const name of ['@admin', 'a!b', 'a[b]', 'x|y', 'q{1}', 'café', 'a^b']) {
+          mkdirSync(join(tmpDir, name));
+          writeFileSync(join(tmpDir, name, 'secret.txt'), 'the secret file');
+        }
+        app.use('<prefix>', (req, res) => res.status(401).send('guarded'));
+        app.use(serveStatic(tmpDir));
+        """
+      When I GET the raw path "<path>"
+      Then the status is 401
+      And the body is "guarded"
+
+      Examples:
+        | prefix     | path                         |
+        | /@admin    | /@admin/secret.txt           |
+        | /a!b       | /a!b/secret.txt              |
+        | /a[b]      | /a[b]/secret.txt             |
+        | /a[b]      | /a%5bb%5D/secret.txt         |
+        | /a%5Bb%5D  | /a[b]/secret.txt             |
+        | /x\|y      | /x\|y/secret.txt             |
+        | /x\|y      | /x%7cy/secret.txt            |
+        | /q{1}      | /q{1}/secret.txt             |
+        | /a^b       | /a^b/secret.txt              |
+        | /café      | /caf%c3%a9/secret.txt        |
+        | /caf%C3%A9 | /caf%C3%A9/secret.txt        |
+
+    Scenario Outline: "<path>" is another path than "<prefix>" and reaches no file past its guard
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        for (const name of ['@admin', 'a!b', 'a:b', 'a=b']) {
+          mkdirSync(join(tmpDir, name));
+          writeFileSync(join(tmpDir, name, 'secret.txt'), 'the secret file');
+        }
+        app.use('<prefix>', (req, res) => res.status(401).send('guarded'));
+        app.use(serveStatic(tmpDir));
+        """
+      When I GET the raw path "<path>"
+      Then the status is 404
+      And the body does not contain "the secret file"
+
+      Examples:
+        | prefix  | path                  |
+        | /@admin | /%40admin/secret.txt  |
+        | /a!b    | /a%21b/secret.txt     |
+        | /a=b    | /a%3Db/secret.txt     |
+        | /@admin | /%40ADMIN/secret.txt  |
+
+    Scenario: a rewrite to non-ASCII text is that text in UTF-8, and meets the guard of its literal
+      Given the app:
+        """js
+        app.use((req, res, next) => { if (req.url === '/go') req.url = '/café/x'; next(); });
+        app.use('/caf%C3%A9', (req, res) => res.status(401).send('guarded'));
+        """
+      When I GET "/go"
+      Then the status is 401
+      And the body is "guarded"
+
+    Scenario: req.path holds the canonical spelling, and parameters are decoded
+      Given the app:
+        """js
+        app.get('/p/:name', (req, res) => res.json({ path: req.path, name: req.params.name }));
+        """
+      When I GET the raw path "/p/a[b]%7c@%40%c3%a9"
+      Then the JSON body is:
+        """json
+        { "path": "/p/a%5Bb%5D%7C@%40%C3%A9", "name": "a[b]|@@é" }
+        """
+
+    Scenario Outline: a literal no request can hold is refused at setup: "<literal>"
+      Given the app:
+        """js
+        try { app.use('<literal>', (req, res) => res.send('x')); world.error = 'none'; }
+        catch (err) { world.error = err.name; }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.error, 'TypeError');
+        """
+
+      Examples:
+        | literal    |
+        | /a%zz      |
+        | /a%00b     |
+        | /x/%2e%2E  |

@@ -244,6 +244,13 @@ Feature: cors() decides which origins are granted
         | a list               | () => ['https://a.test', /\.b\.test$/]                               | false       | https://x.b.test     | 'https://x.b.test'     |
         | a list, no match     | () => ['https://a.test', /\.b\.test$/]                               | false       | https://c.test       | null                   |
         | undefined            | () => undefined                                                        | false       | https://a.test       | null                   |
+        | a RegExp for null    | () => /.*/                                                             | false       | null                 | null                   |
+        | a list RegExp, null  | () => [/.*/]                                                           | false       | null                 | null                   |
+        | a list with 'null'   | () => ['null']                                                         | false       | null                 | 'null'                 |
+        | a callback fn return | (origin, callback) => origin.endsWith('.a.test')                       | false       | https://x.a.test     | 'https://x.a.test'     |
+        | a callback fn async  | async (origin, callback) => origin === 'https://a.test'               | false       | https://a.test       | 'https://a.test'       |
+        | a callback, timer    | (origin, cb) => setTimeout(() => cb(null, 'https://z.test'), 5)        | false       | https://a.test       | 'https://z.test'       |
+        | a callback, promise  | (origin, cb) => Promise.resolve().then(() => setTimeout(() => cb(null, true), 5)) | false | https://a.test | 'https://a.test'       |
 
     Scenario Outline: <what> goes to the error handler instead of granting nothing silently
       Given the app:
@@ -264,4 +271,7 @@ Feature: cors() decides which origins are granted
         | an answer of 42      | () => 42                                                  | the origin function answered a number          |
         | an object answer     | async () => ({ origin: true })                            | the origin function answered an object         |
         | a callback error     | (origin, callback) => callback(new Error('lookup down'))  | lookup down                                   |
+        | a CR LF answer       | () => 'https://a.test' + String.fromCharCode(13, 10) + 'Set-Cookie: x=1' | not a header-safe origin       |
+        | an async CR LF answer | async () => 'https://a.test' + String.fromCharCode(13, 10) + 'X: 1'    | not a header-safe origin       |
+        | a callback CR LF     | (o, cb) => cb(null, 'a' + String.fromCharCode(10) + 'b')                | not a header-safe origin       |
 

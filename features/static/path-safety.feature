@@ -114,6 +114,7 @@ Feature: serveStatic never serves anything outside its root
 
   Rule: STATIC-017 Refusals reach the error handler as KitErrors
 
+    @kit-error-codes
     Scenario: setErrorHandler sees the code and status of each refusal
       Given the app:
         """
@@ -161,3 +162,31 @@ Feature: serveStatic never serves anything outside its root
       And the media type is "text/plain"
       And the body does not contain "package.json"
       And the body does not contain "node_modules"
+
+  Rule: STATIC-019 A file is served only under the raw spelling of `!$&'()*+,;=:@`
+
+    Scenario Outline: "<path>" is a miss, while "<plain>" serves the file
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        for (const name of ['@team', 'a!b', 'k=v', 'x:y', "it's"]) {
+          mkdirSync(join(tmpDir, name));
+          writeFileSync(join(tmpDir, name, 'f.txt'), 'the file');
+        }
+        app.use(serveStatic(tmpDir));
+        """
+      When I GET the raw path "<path>"
+      Then the status is 404
+      And the body does not contain "the file"
+      When I GET the raw path "<plain>"
+      Then the status is 200
+      And the body is "the file"
+
+      Examples:
+        | path            | plain         |
+        | /%40team/f.txt  | /@team/f.txt  |
+        | /a%21b/f.txt    | /a!b/f.txt    |
+        | /k%3dv/f.txt    | /k=v/f.txt    |
+        | /x%3Ay/f.txt    | /x:y/f.txt    |
+        | /it%27s/f.txt   | /it's/f.txt   |

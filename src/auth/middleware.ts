@@ -63,7 +63,7 @@ export function authMiddleware(
 ): typeof authMiddleware | undefined {
   // APP-011: `app.use(authMiddleware())` works too; called without a response it hands itself back.
   if (res === undefined || next === undefined || req === undefined) {
-    checkNoOptions(req, 'authMiddleware');
+    checkNoOptions(req, 'authMiddleware', res);
     return authMiddleware;
   }
   guard(req, res, next);

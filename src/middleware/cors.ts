@@ -201,7 +201,14 @@ export function cors(options: CorsOptions = {}): RequestHandler {
       return;
     }
     if (allow instanceof Promise) {
-      allow.then((granted) => respond(req, res, next, granted, preflight), next);
+      allow.then((granted) => {
+        // A throw here (a header the answer made invalid) must reach the error handler, not be lost.
+        try {
+          respond(req, res, next, granted, preflight);
+        } catch (err) {
+          next(err);
+        }
+      }, next);
     } else {
       respond(req, res, next, allow, preflight);
     }

@@ -37,7 +37,7 @@ export function requestLogger(
 ): typeof requestLogger | undefined {
   // APP-011: `app.use(requestLogger())` works too; called without a response it hands itself back.
   if (res === undefined || next === undefined || req === undefined) {
-    checkNoOptions(req, 'requestLogger');
+    checkNoOptions(req, 'requestLogger', res);
     return requestLogger;
   }
   logWhenClosed(req, res);

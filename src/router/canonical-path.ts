@@ -1,7 +1,9 @@
 /** One canonical form of a request path, shared by routes, prefix middleware and static files. */
 import type { KitErrorCode } from '../errors.js';
 
-// Only paths with `//` or a dot segment need resolving; everything else is already canonical.
+// Work is needed only for a path with a `%`, a character a segment may not hold raw, `//` or a dot segment;
+// everything else, which is nearly every request, is already canonical.
+const NEEDS_WORK = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]|\/\/|\/\./;
 const NEEDS_RESOLVING = /\/\/|\/\./;
 const HEX_DIGITS = '0123456789ABCDEF';
 
@@ -9,25 +11,35 @@ const HEX_DIGITS = '0123456789ABCDEF';
 export type PathFault = Extract<KitErrorCode, 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ERR_ROUTE_BAD_ENCODING'>;
 
 /**
- * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018):
- * - escapes of unreserved characters (RFC 3986 section 6.2.2.2: letters, digits, `-` `.` `_` `~`) are
- *   decoded, and every other escape is written with upper-case hex, so `/%61dmin` *is* `/admin`;
+ * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018). Every character has
+ * exactly one spelling in it:
+ * - unreserved characters (RFC 3986 section 6.2.2.2: letters, digits, `-` `.` `_` `~`) are written raw,
+ *   their escapes decoded, so `/%61dmin` *is* `/admin`;
+ * - the characters a segment may hold raw but that are not unreserved (`!$&'()*+,;=:@`) are kept as they
+ *   came, raw or escaped: RFC 3986 makes `@` and `%40` different paths, and `serveStatic` serves a file
+ *   only under its raw spelling (STATIC-019), so neither spelling can reach what the other guards;
+ * - every other character (space, `"<>[]{}|\^`, backquote, bytes of non-ASCII text, and the reserved
+ *   `/?#` when escaped) is written as an escape with upper-case hex, however it came;
  * - duplicate slashes are collapsed and `.` / `..` segments resolved, clamped at the root.
  * A single trailing slash is kept, because matching is not strict about it but handlers may care.
  *
- * Guards, routes and `serveStatic` all decide on this one form, so no spelling of a path can reach a
- * file or route that the plain spelling would guard. Encoded reserved characters (`%2F`, `%5C`, `%3B`,
- * `%3F`, `%23`) stay data inside their segment. A path with a malformed escape has no canonical form
- * (decoding around it could forge a new escape: `%%361` would become `%61`); its escapes are left as
- * they are, and {@link pathFault} refuses it before it is routed.
+ * Guards, routes and `serveStatic` all decide on this one form, and route and prefix literals are put in
+ * it too ({@link canonicalLiteral}), so no spelling of a path can reach a file or route that the plain
+ * spelling would guard. Encoded reserved characters (`%2F`, `%5C`, `%3B`, `%3F`, `%23`) stay data inside
+ * their segment. A path with a malformed escape has no canonical form (decoding around it could forge a
+ * new escape: `%%361` would become `%61`); its escapes are left as they are, and {@link pathFault}
+ * refuses it before it is routed.
+ *
+ * Node's strict parser refuses raw non-ASCII bytes in a request target, so a non-ASCII character can only
+ * come from a `req.url` rewrite in JavaScript: it is text, written as its UTF-8 escapes.
  */
 export function canonicalPath(raw: string): string {
   // Only an origin-form path has segments. Anything else (`*`, a scheme other than http(s) such as
   // `x://admin/x`) is left as it is and matches no route; splitting it would drop its first part and
   // turn `x://admin/x` into `/admin/x`.
   if (raw.charCodeAt(0) !== 47 /* / */) return raw;
-  if (raw.indexOf('%') === -1) return NEEDS_RESOLVING.test(raw) ? resolveSegments(raw) : raw;
-  const normalized = normalizeEscapes(raw);
+  if (!NEEDS_WORK.test(raw)) return raw;
+  const normalized = normalizeCharacters(raw);
   if (normalized === undefined) {
     // A malformed path keeps its escapes, `%2e` among them: resolve it always, so that its form too is
     // free of dot segments. Resolving may drop the malformed segment (`/%/../%2f`); what is left is then
@@ -39,11 +51,26 @@ export function canonicalPath(raw: string): string {
 }
 
 /**
+ * One literal segment of a route or `use` prefix, written as {@link canonicalPath} writes request paths,
+ * so that `use('/a[b]')`, `use('/café')` and `use('/caf%C3%A9')` meet every spelling a client can send of
+ * them. `undefined` when no request could ever hold the segment
+ * (a malformed escape, a lone surrogate, a NUL, or a segment that is a dot segment once decoded).
+ */
+export function canonicalLiteral(segment: string): string | undefined {
+  const normalized = normalizeCharacters(`/${segment}`);
+  if (normalized === undefined || normalized.includes('%00')) return undefined;
+  if (normalized === '/' || normalized === '/.' || normalized === '/..') return undefined;
+  return normalized.slice(1);
+}
+
+/**
  * Why a raw path must be refused before anything routes it, or `undefined` when it may be routed: a NUL
- * byte, raw or encoded, anywhere in it (ROUTE-019), or a `%` not followed by two hex digits (ROUTE-018).
+ * byte, raw or encoded, anywhere in it (ROUTE-019), or a `%` not followed by two hex digits or a lone
+ * UTF-16 surrogate put there by a rewrite (ROUTE-018).
  */
 export function pathFault(raw: string): PathFault | undefined {
   if (raw.indexOf('\0') !== -1) return 'KIT_ERR_ROUTE_NUL_BYTE';
+  if (LONE_SURROGATE.test(raw)) return 'KIT_ERR_ROUTE_BAD_ENCODING';
   if (raw.indexOf('%') === -1) return undefined;
   for (let at = raw.indexOf('%'); at !== -1; at = raw.indexOf('%', at + 1)) {
     const high = hexValue(raw.charCodeAt(at + 1));
@@ -55,27 +82,62 @@ export function pathFault(raw: string): PathFault | undefined {
   return undefined;
 }
 
-/** Decodes unreserved escapes and upper-cases the rest in one pass; `undefined` for a malformed escape. */
-function normalizeEscapes(path: string): string | undefined {
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Gives every character of `path` its one canonical spelling in a single pass (see {@link canonicalPath});
+ * `undefined` for a malformed escape or a lone surrogate. Non-ASCII characters are text, written as UTF-8.
+ */
+function normalizeCharacters(path: string): string | undefined {
   let out = '';
-  let copied = 0;
-  for (let at = path.indexOf('%'); at !== -1; at = path.indexOf('%', at + 1)) {
-    const high = hexValue(path.charCodeAt(at + 1));
-    const low = hexValue(path.charCodeAt(at + 2));
-    if (high < 0 || low < 0) return undefined;
-    const code = high * 16 + low;
-    const written = isUnreserved(code)
-      ? String.fromCharCode(code)
-      : `%${HEX_DIGITS[high] as string}${HEX_DIGITS[low] as string}`;
-    out += path.slice(copied, at) + written;
-    copied = at + 3;
-    at += 2;
+  for (let at = 0; at < path.length; at++) {
+    const code = path.charCodeAt(at);
+    if (code === 37 /* % */) {
+      const high = hexValue(path.charCodeAt(at + 1));
+      const low = hexValue(path.charCodeAt(at + 2));
+      if (high < 0 || low < 0) return undefined;
+      const byte = high * 16 + low;
+      out += isUnreserved(byte) ? String.fromCharCode(byte) : escapeByte(byte);
+      at += 2;
+    } else if (code < 128) {
+      out += code === 47 || isRawInSegment(code) ? path[at] : escapeByte(code);
+    } else {
+      const end = code >= 0xd800 && code <= 0xdbff ? at + 2 : at + 1;
+      try {
+        out += encodeURIComponent(path.slice(at, end));
+      } catch {
+        return undefined;
+      }
+      at = end - 1;
+    }
   }
-  return out + path.slice(copied);
+  return out;
+}
+
+function escapeByte(byte: number): string {
+  return `%${HEX_DIGITS[byte >> 4] as string}${HEX_DIGITS[byte & 15] as string}`;
+}
+
+/** RFC 3986 pchar without its escapes: unreserved, sub-delims, `:` and `@`. */
+export function isRawInSegment(code: number): boolean {
+  return isUnreserved(code) || isSubDelimOrColonOrAt(code);
+}
+
+/** `!$&'()*+,;=` (sub-delims), `:` and `@`: allowed raw in a segment, but not the same as their escapes. */
+export function isSubDelimOrColonOrAt(code: number): boolean {
+  return (
+    code === 33 || // !
+    code === 36 || // $
+    (code >= 38 && code <= 44) || // & ' ( ) * + ,
+    code === 59 || // ;
+    code === 61 || // =
+    code === 58 || // :
+    code === 64 // @
+  );
 }
 
 /** RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". */
-function isUnreserved(code: number): boolean {
+export function isUnreserved(code: number): boolean {
   return (
     (code >= 97 && code <= 122) || // a-z
     (code >= 65 && code <= 90) || // A-Z

@@ -86,8 +86,11 @@ export class Dispatch {
     this.hasError = Boolean(arg);
     this.error = this.hasError ? arg : undefined;
     // ERR-009: an error after the headers went out cuts the connection now, before any error middleware
-    // could append to the half-sent body; the middleware still sees the error, to log or report it.
-    if (this.hasError && this.res.headersSent && !this.res.writableEnded) cutResponse(this.res);
+    // could append to the half-sent body, and is logged now, since that middleware may swallow it; the
+    // middleware still sees the error, to log or report it.
+    if (this.hasError && this.res.headersSent && !this.res.writableEnded) {
+      cutResponse(this.res, { err: arg, req: this.req });
+    }
     this.advance();
   }
 
@@ -290,12 +293,22 @@ export class Dispatch {
 /** Whatever a handler threw or rejected with, as something the error path can carry. */
 function asError(thrown: unknown): unknown {
   // No `instanceof`: on a Proxy it runs a trap that may throw (ERR-011). Every object goes on as it is.
-  if (thrown !== null && typeof thrown === 'object') return thrown;
+  // A function is an object too, and may carry `status` or a hostile `toString`: it goes on as it is.
+  if (thrown !== null && (typeof thrown === 'object' || typeof thrown === 'function')) return thrown;
   return new KitError(
     'KIT_ERR_HANDLER_REJECTED',
     thrown === undefined || thrown === null
       ? 'A handler failed without an error'
-      : `A handler threw a non-error value: ${String(thrown).slice(0, 60)}`,
+      : `A handler threw a non-error value: ${describeThrown(thrown)}`,
     { cause: thrown },
   );
+}
+
+/** A short text for a thrown primitive; `String()` of a Symbol is fine, but nothing here may throw. */
+function describeThrown(thrown: unknown): string {
+  try {
+    return String(thrown).slice(0, 60);
+  } catch {
+    return typeof thrown;
+  }
 }

@@ -1,4 +1,5 @@
 /** Compiles a route pattern (`/users/:id`, `/files/*`, `/x/:name?`) into segment lists for the route index. */
+import { canonicalLiteral } from './canonical-path.js';
 
 /** One segment of a compiled pattern. */
 export type Segment = { kind: 'static'; value: string } | { kind: 'param' } | { kind: 'wildcard' };
@@ -87,23 +88,17 @@ export function compilePattern(pattern: string): PatternVariant[] {
 }
 
 /**
- * A literal segment in the form request paths arrive in: canonical (no empty, `.` or `..` segment, which a
- * request path never has) and percent-encoded like a browser would send it, in lower case for comparison.
- * Throws a TypeError for a segment no request could ever match.
+ * A literal segment in the form request paths are matched in: canonical, as {@link canonicalLiteral}
+ * writes it, in lower case for comparison. Throws a TypeError for a segment no request could ever match.
  */
 export function staticSegment(text: string, pattern: string): string {
-  if (text === '' || text === '.' || text === '..') {
-    throw new TypeError(`path "${pattern}": empty, "." and ".." segments can never match a request path`);
+  const canonical = canonicalLiteral(text);
+  if (canonical === undefined) {
+    throw new TypeError(
+      `path "${pattern}": segment "${text}" can never match a request path (empty, "." or "..", a malformed percent-escape, a NUL or a lone surrogate)`,
+    );
   }
-  let decoded = text;
-  try {
-    decoded = decodeURIComponent(text);
-  } catch {
-    throw new TypeError(`path "${pattern}": segment "${text}" has a malformed percent-escape`);
-  }
-  return encodeURI(decoded).replace(/%25/g, '%').toLowerCase() === text.toLowerCase()
-    ? text.toLowerCase()
-    : encodeURI(decoded).toLowerCase();
+  return canonical.toLowerCase();
 }
 
 /** True when no variant captures anything: the pattern can be looked up by its exact path. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { canonicalPath, pathFault, pathOfTarget } from '../../src/router/canonical-path.ts';
+import { canonicalLiteral, canonicalPath, pathFault, pathOfTarget } from '../../src/router/canonical-path.ts';
 
 describe('canonicalPath', () => {
   const cases: Array<[string, string]> = [
@@ -30,6 +30,11 @@ describe('canonicalPath', () => {
     ['/files/a%2fb%5cc%3b%3f%23', '/files/a%2Fb%5Cc%3B%3F%23'],
     ['/caf%c3%a9', '/caf%C3%A9'],
     ['/%2561dmin', '/%2561dmin'],
+    // ROUTE-020: pchar characters keep their spelling; every other character is escaped, however it came.
+    ['/@admin/%40admin', '/@admin/%40admin'],
+    ["/a!$&'()*+,;=:@b", "/a!$&'()*+,;=:@b"],
+    ['/a[b]/{c}|^`"<>\\', '/a%5Bb%5D/%7Bc%7D%7C%5E%60%22%3C%3E%5C'],
+    ['/caf\u00e9/\u2603', '/caf%C3%A9/%E2%98%83'],
     // A malformed path keeps its escapes (it is refused before routing), but loses its dot segments.
     ['/%%361dmin', '/%%361dmin'],
     ['/x/%2e%2e/%zz', '/%zz'],
@@ -80,5 +85,41 @@ describe('pathOfTarget', () => {
     assert.equal(pathOfTarget('http://example.com/a/b'), '/a/b');
     assert.equal(pathOfTarget('https://example.com'), '/');
     assert.equal(pathOfTarget('*'), '*');
+  });
+});
+
+describe('canonicalLiteral', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['admin', 'admin'],
+    ['%61dmin', 'admin'],
+    ['@admin', '@admin'],
+    ['%40admin', '%40admin'],
+    ['a[b]', 'a%5Bb%5D'],
+    ['caf\u00e9', 'caf%C3%A9'],
+    ['caf%c3%a9', 'caf%C3%A9'],
+    ['\u2603', '%E2%98%83'],
+    ['a#b', 'a%23b'],
+    ['%2e%2E', undefined],
+    ['.', undefined],
+    ['', undefined],
+    ['a%zz', undefined],
+    ['a%00', undefined],
+    ['\ud800', undefined],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input)} -> ${String(expected)}`, () =>
+      assert.equal(canonicalLiteral(input), expected));
+  }
+
+  it('writes a literal as canonicalPath writes the same text put in req.url', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), (text) => {
+        fc.pre(
+          !text.includes('/') && !text.includes('%') && !text.includes('\0') && text !== '.' && text !== '..',
+        );
+        assert.equal(`/${canonicalLiteral(text)}`, canonicalPath(`/${text}`));
+      }),
+      { seed: 20261124 },
+    );
   });
 });

@@ -159,6 +159,107 @@ describe('a guard on /admin in front of routes and serveStatic', () => {
   });
 });
 
+// Characters a segment may hold raw without being unreserved: RFC 3986 keeps them apart from their escapes.
+const RAW_IN_SEGMENT = "!$&'()*+,;=:@";
+// Characters a `use` prefix refuses at setup (parameters, wildcards), so no prefix guard can name them.
+const PREFIX_SYNTAX = ':*?()';
+
+/** The one spelling a file name has in a URL path: unreserved and pchar characters raw, the rest escaped. */
+function fileSpelling(name: string): string {
+  return [...name]
+    .map((char) =>
+      UNRESERVED.includes(char) || RAW_IN_SEGMENT.includes(char)
+        ? char
+        : [...Buffer.from(char, 'utf8')]
+            .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join(''),
+    )
+    .join('');
+}
+
+/** `text` with each character spelled raw, or escaped in lower- or upper-case hex, as `ways` picks. */
+function spellEach(text: string, ways: number[]): string {
+  return [...text]
+    .map((char, i) => {
+      const way = ways[i % Math.max(1, ways.length)] ?? 0;
+      if (char === '/' || (way === 0 && char !== '%')) return char;
+      const hex = [...Buffer.from(char, 'utf8')].map((byte) => byte.toString(16).padStart(2, '0')).join('%');
+      return `%${way === 1 ? hex.toLowerCase() : hex.toUpperCase()}`;
+    })
+    .join('');
+}
+
+describe('a prefix guard on a name holding any printable ASCII or non-ASCII character', () => {
+  const characters = [
+    ...Array.from({ length: 0x7e - 0x20 }, (_, i) => String.fromCharCode(0x21 + i)),
+    'é',
+    '☃',
+  ].filter((char) => char !== '/' && !PREFIX_SYNTAX.includes(char));
+  const SECRET = 'contents-of-a-guarded-file';
+  let guarded: Server;
+  let open: Server;
+  let guardedPort = 0;
+  let openPort = 0;
+  let root = '';
+
+  before(async () => {
+    root = mkdtempSync(join(tmpdir(), 'kit-spellings-any-'));
+    for (const char of characters) {
+      mkdirSync(join(root, `g${char}d`));
+      writeFileSync(join(root, `g${char}d`, 'secret.txt'), SECRET);
+    }
+    ({ server: guarded, port: guardedPort } = await start((app) => {
+      for (const char of characters) {
+        // A prefix is written as text, except `%`, which starts an escape in a path literal.
+        const prefix = char === '%' ? '/g%25d' : `/g${char}d`;
+        app.use(prefix, (_req: KitRequest, res: KitResponse) => res.status(401).send('guarded'));
+      }
+      app.use(serveStatic(root));
+    }));
+    ({ server: open, port: openPort } = await start((app) => app.use(serveStatic(root))));
+  });
+
+  after(async () => {
+    await new Promise<void>((resolve) => guarded.close(() => resolve()));
+    await new Promise<void>((resolve) => open.close(() => resolve()));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves every one of these files without the guard, so the property is not vacuous', async () => {
+    for (const char of characters) {
+      const path = `/${fileSpelling(`g${char}d`)}/secret.txt`;
+      // A backslash is a separator to serveStatic (STATIC-016): that file is never served.
+      const served = char === '\\' ? /^HTTP\/1\.1 404 / : new RegExp(`^HTTP/1\\.1 200 [\\s\\S]*${SECRET}$`);
+      assert.match(await rawGet(openPort, path), served, path);
+      assert.match(await rawGet(guardedPort, path), /^HTTP\/1\.1 401 /, path);
+    }
+  });
+
+  it('is never skipped by any spelling of the name, raw or escaped in either case', {
+    timeout: 120_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...characters),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async (char, ways, upper) => {
+          const name = upper ? `G${char}D` : `g${char}d`;
+          const path = `/${spellEach(name, ways)}/secret.txt`;
+          const answer = await rawGet(guardedPort, path);
+          assert.ok(!answer.includes(SECRET), `the file left through ${JSON.stringify(path)}`);
+          assert.match(
+            answer,
+            /^HTTP\/1\.1 (401|400|404) /,
+            `${JSON.stringify(path)}: ${answer.slice(0, 40)}`,
+          );
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+});
+
 describe('req.is and the body parsers, for any spelling of a Content-Type', () => {
   let server: Server;
   let port = 0;

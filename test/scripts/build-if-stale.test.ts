@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +23,7 @@ after(() => rmSync(project, { recursive: true, force: true }));
 mkdirSync(join(project, 'scripts'));
 mkdirSync(join(project, 'src'));
 copyFileSync(script, join(project, 'scripts', 'build-if-stale.mjs'));
+copyFileSync(join(dirname(script), 'run-npm.mjs'), join(project, 'scripts', 'run-npm.mjs'));
 writeFileSync(join(project, 'src', 'index.ts'), 'export {};\n');
 writeFileSync(join(project, 'tsup.config.ts'), '');
 writeFileSync(join(project, 'tsconfig.json'), '{}');
@@ -38,9 +39,13 @@ writeFileSync(
   JSON.stringify({ type: 'module', scripts: { build: 'node make-dist.mjs' } }),
 );
 
-function start(): number {
+/** Runs the script as `npm start` would; `viaNpm: false` drops npm_execpath, as a direct `node` run has none. */
+function start(viaNpm = true): number {
+  const env = { ...process.env };
+  if (!viaNpm) delete env.npm_execpath;
   const run = spawnSync(process.execPath, [join(project, 'scripts', 'build-if-stale.mjs')], {
     encoding: 'utf8',
+    env,
   });
   assert.equal(run.status, 0, run.stderr);
   try {
@@ -62,4 +67,6 @@ test('builds when dist/ is missing, not again while it is fresh, again once a so
   assert.equal(start(), 2);
   rmSync(join(project, 'dist', 'index.d.cts'));
   assert.equal(start(), 3, 'a missing output rebuilds');
+  rmSync(join(project, 'dist', 'index.d.cts'));
+  assert.equal(start(false), 4, 'started by node itself, it finds npm on its own');
 });

@@ -26,7 +26,7 @@ export function customParser(
 ): typeof customParser | undefined {
   // APP-011: `app.use(customParser())` works too; called without a response it hands itself back.
   if (res === undefined || next === undefined || req === undefined) {
-    checkNoOptions(req, 'customParser');
+    checkNoOptions(req, 'customParser', res);
     return customParser;
   }
   parseCustom(req, res, next);
