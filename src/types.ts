@@ -8,17 +8,34 @@ export interface TokenPayload {
   [claim: string]: unknown;
 }
 
-/** Route parameters when the path is not a literal the compiler can read: any name, maybe absent. */
+/**
+ * Route parameters when the path is not a literal the compiler can read (and in `use` middleware): any
+ * name, maybe absent.
+ *
+ * @example
+ * ```ts
+ * app.get(somePath, (req, res) => res.json({ id: req.params.id ?? null })); // string | undefined
+ * ```
+ */
 export type ParamsDictionary = Record<string, string | undefined>;
 
-/** The parsed query string: every value a string (the first when a key repeats); absent keys are undefined. */
+/**
+ * The parsed query string: every value a string (the first when a key repeats); absent keys are undefined.
+ *
+ * @example
+ * ```ts
+ * app.get('/search', (req, res) => res.json({ q: req.query.q ?? '' }));
+ * ```
+ */
 export type QueryDictionary = Record<string, string | undefined>;
 
 /**
  * What a route says about its request and reply, after Fastify's RouteGeneric: `Params` and `Query` type
  * `req.params` and `req.query`, `Body` types `req.body` and `Reply` what `res.json` accepts. Each is
  * optional; left out, params come from the path, the query is a {@link QueryDictionary} and the body is
- * `unknown`. These are promises the application makes (kitjs does not validate them).
+ * `unknown`. These are promises the application makes (kitjs does not validate them). TypeScript infers no
+ * type argument once one is given, so with `app.get<{ ... }>(path, ...)` the path is not read: declare
+ * `Params` there too (`route(path).get<{ ... }>` still reads its path).
  *
  * @example
  * ```ts
@@ -88,7 +105,14 @@ export type PathParams<Path extends string> = string extends Path
         } & { [K in WildcardKey<Segments<Path>> | (Path extends '*' ? 0 : never)]: string }
       >;
 
-/** The full route description a handler sees: what the route declares, the rest from the path. */
+/**
+ * The full route description a handler sees: what the route declares, the rest from the path.
+ *
+ * @example
+ * ```ts
+ * type R = RouteOf<{ Body: NewUser }, '/users/:id'>; // { Params: { id: string }; Body: NewUser; ... }
+ * ```
+ */
 export type RouteOf<Declared_ extends RouteGeneric, Path extends string> = {
   Params: Declared<Declared_, 'Params', PathParams<Path>>;
   Query: Declared<Declared_, 'Query', QueryDictionary>;
@@ -187,10 +211,24 @@ export type ErrorHandler<Route extends RouteGeneric = {}> = (
   next: NextFunction,
 ) => unknown;
 
-/** The app-wide error handler installed with `setErrorHandler`. */
+/**
+ * The app-wide error handler installed with `setErrorHandler`.
+ *
+ * @example
+ * ```ts
+ * app.setErrorHandler((err, req, res) => res.status(500).json({ error: 'Internal error' }));
+ * ```
+ */
 export type AppErrorHandler = (err: unknown, req: KitRequest, res: KitResponse) => unknown;
 
-/** Anything `use` accepts as a handler. */
+/**
+ * Anything `use` accepts as a handler.
+ *
+ * @example
+ * ```ts
+ * const chain: Middleware[] = [json(), (err, req, res, next) => next(err)];
+ * ```
+ */
 export type Middleware = RequestHandler | ErrorHandler;
 
 /**
@@ -203,13 +241,26 @@ export type Middleware = RequestHandler | ErrorHandler;
  * unlike and this member drops out, so `RequestHandler` alone types it; a 4-parameter function only fits
  * the first, so it is typed as an {@link ErrorHandler}. The second member accepts error handlers typed
  * elsewhere; its two signatures are unlike for any inline function, so it never types one.
+ *
+ * @example
+ * ```ts
+ * app.get('/x', (req, res, next) => next(), (err, req, res, next) => res.status(500).end());
+ * ```
  */
 export interface InlineErrorHandler<Route extends RouteGeneric = {}> {
   (err: unknown, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
   <Unused extends never>(req: Unused, res: Unused, next: Unused): never;
 }
 
-/** Not for applications: the member of {@link HandlerArg} that accepts a typed {@link ErrorHandler}. */
+/**
+ * Not for applications: the member of {@link HandlerArg} that accepts a typed {@link ErrorHandler}.
+ *
+ * @example
+ * ```ts
+ * const onError: ErrorHandler = (err, req, res) => res.status(500).end();
+ * app.get('/x', handler, onError);
+ * ```
+ */
 export interface TypedErrorHandler<Route extends RouteGeneric = {}> {
   (err: unknown, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
   <Err>(err: Err, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
@@ -218,6 +269,12 @@ export interface TypedErrorHandler<Route extends RouteGeneric = {}> {
 /**
  * A handler argument of a route: a request handler, an error handler (inline or typed), or (nested) arrays
  * of them. Inline functions get their parameter types from it (see {@link InlineErrorHandler}).
+ *
+ * @example
+ * ```ts
+ * const guarded: HandlerArg = [authMiddleware, (req, res, next) => next()];
+ * app.get('/admin', guarded, (req, res) => res.send('ok'));
+ * ```
  */
 export type HandlerArg<Route extends RouteGeneric = {}> =
   | RequestHandler<Route>
@@ -225,41 +282,99 @@ export type HandlerArg<Route extends RouteGeneric = {}> =
   | TypedErrorHandler<Route>
   | readonly HandlerArg<Route>[];
 
-/** What can be mounted with `use`: a handler, or a router (anything with a `handle` dispatcher). */
+/**
+ * What can be mounted with `use`: a router or an app (anything with a `handle` dispatcher).
+ *
+ * @example
+ * ```ts
+ * app.use('/api', new Router(), kit());
+ * ```
+ */
 export interface Mountable {
   handle(req: KitRequest, res: KitResponse, done: NextFunction): void;
 }
 
-/** An argument of `use`: middleware, error middleware, a router or an app, or (nested) arrays of them. */
+/**
+ * An argument of `use`: middleware, error middleware, a router or an app, or (nested) arrays of them.
+ *
+ * @example
+ * ```ts
+ * const stack: UseArg[] = [security(), cors(), json(), router];
+ * app.use(...stack);
+ * ```
+ */
 export type UseArg = RequestHandler | InlineErrorHandler | TypedErrorHandler | Mountable | readonly UseArg[];
 
-/** A plugin: receives the app and the options given to `register`; may be async. */
+/**
+ * A plugin: receives the app and the options given to `register`; may be async.
+ *
+ * @example
+ * ```ts
+ * const health: Plugin<{ path: string }> = (app, options) => {
+ *   app.get(options.path, (req, res) => res.send('ok'));
+ * };
+ * await app.register(health, { path: '/health' });
+ * ```
+ */
 export type Plugin<Options = Record<string, unknown>> = (
   app: KitApp,
   options: Options,
 ) => void | Promise<void>;
 
-/** What `register` returns: a promise of the app for an async plugin, else the app. */
+/**
+ * What `register` returns: a promise of the app for an async plugin, else the app.
+ *
+ * @example
+ * ```ts
+ * const same: KitApp = app.register((instance) => instance.use(json())); // a sync plugin
+ * ```
+ */
 export type Registered<Result> = Result extends PromiseLike<unknown> ? Promise<KitApp> : KitApp;
 
-/** The HTTP methods with a registrar of their own. */
+/**
+ * The HTTP methods with a registrar of their own.
+ *
+ * @example
+ * ```ts
+ * const methods: HttpMethodName[] = ['get', 'post'];
+ * ```
+ */
 export type HttpMethodName = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
 /**
  * A method registrar on an app or router: a path and one or more handlers. Inline handlers are typed from
  * the path (`req.params`) and from an optional {@link RouteGeneric} type argument.
+ *
+ * @example
+ * ```ts
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * ```
  */
 export type PathRegistrar<Self> = <Declared_ extends RouteGeneric = {}, Path extends string = string>(
   path: Path,
   ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
 ) => Self;
 
-/** A method registrar of `route(path)`: handlers only, typed from the route's path. */
+/**
+ * A method registrar of `route(path)`: handlers only, typed from the route's path.
+ *
+ * @example
+ * ```ts
+ * app.route('/books/:isbn').get((req, res) => res.json({ isbn: req.params.isbn }));
+ * ```
+ */
 export type RouteRegistrar<Path extends string> = <Declared_ extends RouteGeneric = {}>(
   ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
 ) => Route<Path>;
 
-/** The chainable object `route(path)` returns: method registrars that take only handlers. */
+/**
+ * The chainable object `route(path)` returns: method registrars that take only handlers.
+ *
+ * @example
+ * ```ts
+ * const books: Route<'/books/:isbn'> = app.route('/books/:isbn').get(show).put(update);
+ * ```
+ */
 export interface Route<Path extends string = string> {
   readonly path: Path;
   get: RouteRegistrar<Path>;
@@ -272,13 +387,29 @@ export interface Route<Path extends string = string> {
   all: RouteRegistrar<Path>;
 }
 
-/** `use`: middleware, error middleware and routers, with or without a path prefix. */
+/**
+ * `use`: middleware, error middleware and routers, with or without a path prefix.
+ *
+ * @example
+ * ```ts
+ * app.use(json()).use('/api', router).use((err, req, res, next) => res.status(500).end());
+ * ```
+ */
 export interface UseRegistrar<Self> {
   (...handlers: UseArg[]): Self;
   (path: string, ...handlers: UseArg[]): Self;
 }
 
-/** The registration surface an app and a router share. */
+/**
+ * The registration surface an app and a router share.
+ *
+ * @example
+ * ```ts
+ * function mountHealth(target: RouterLike<unknown>): void {
+ *   target.get('/health', (req, res) => res.send('ok'));
+ * }
+ * ```
+ */
 export interface RouterLike<Self> {
   get: PathRegistrar<Self>;
   post: PathRegistrar<Self>;

@@ -16,7 +16,14 @@ import type { Sequelize } from 'sequelize';
 /** `Peer` when it resolved; `Shape` when the peer is not installed (its import is then unresolved). */
 type Installed<Peer, Shape> = unknown extends Peer ? Shape : Peer;
 
-/** What kitjs relies on in a mongoose connection, for projects without mongoose. */
+/**
+ * What kitjs relies on in a mongoose connection, for projects without mongoose.
+ *
+ * @example
+ * ```ts
+ * const open: boolean = mongodbManager.connection.readyState === 1;
+ * ```
+ */
 export interface MongoConnectionShape {
   readonly readyState: number;
   readonly name: string;
@@ -24,13 +31,27 @@ export interface MongoConnectionShape {
   close(force?: boolean): Promise<void>;
 }
 
-/** What kitjs relies on in a mongoose model, for projects without mongoose. */
+/**
+ * What kitjs relies on in a mongoose model, for projects without mongoose.
+ *
+ * @example
+ * ```ts
+ * const name: string = mongodbManager.createCollection('Note', { text: String }).modelName;
+ * ```
+ */
 export interface MongoModelShape<T> {
   readonly modelName: string;
   create(doc: Partial<T>): Promise<unknown>;
 }
 
-/** What kitjs relies on in a Sequelize instance, for projects without sequelize. */
+/**
+ * What kitjs relies on in a Sequelize instance, for projects without sequelize.
+ *
+ * @example
+ * ```ts
+ * await new SQLiteManager().sequelize.authenticate();
+ * ```
+ */
 export interface SequelizeShape {
   authenticate(): Promise<void>;
   close(): Promise<void>;
@@ -39,13 +60,48 @@ export interface SequelizeShape {
   query(sql: string, options?: object): Promise<unknown>;
 }
 
-/** mongoose's `Connection`, or {@link MongoConnectionShape} without mongoose. */
+/**
+ * mongoose's `Connection`, or {@link MongoConnectionShape} without mongoose.
+ *
+ * @example
+ * ```ts
+ * const connection: PeerConnection = mongodbManager.connection;
+ * ```
+ */
 export type PeerConnection = Installed<Connection, MongoConnectionShape>;
-/** mongoose's `ConnectOptions`, or a plain options object without mongoose. */
+/**
+ * mongoose's `ConnectOptions`, or a plain options object without mongoose.
+ *
+ * @example
+ * ```ts
+ * const options: PeerConnectOptions = { serverSelectionTimeoutMS: 2000 };
+ * ```
+ */
 export type PeerConnectOptions = Installed<ConnectOptions, Record<string, unknown>>;
-/** mongoose's `Model<T>`, or {@link MongoModelShape} without mongoose. */
+/**
+ * mongoose's `Model<T>`, or {@link MongoModelShape} without mongoose.
+ *
+ * @example
+ * ```ts
+ * const Note: PeerModel<{ text: string }> = mongodbManager.createCollection('Note', { text: String });
+ * ```
+ */
 export type PeerModel<T> = Installed<Model<T>, MongoModelShape<T>>;
-/** A mongoose schema definition or `Schema<T>`, or a plain object without mongoose. */
+/**
+ * A mongoose schema definition or `Schema<T>`, or a plain object without mongoose.
+ *
+ * @example
+ * ```ts
+ * const schema: PeerSchema<{ text: string }> = { text: String };
+ * ```
+ */
 export type PeerSchema<T> = Installed<SchemaDefinition | Schema<T>, object>;
-/** Sequelize's `Sequelize` instance, or {@link SequelizeShape} without sequelize. */
+/**
+ * Sequelize's `Sequelize` instance, or {@link SequelizeShape} without sequelize.
+ *
+ * @example
+ * ```ts
+ * const sequelize: PeerSequelize = new SQLiteManager().sequelize;
+ * ```
+ */
 export type PeerSequelize = Installed<Sequelize, SequelizeShape>;

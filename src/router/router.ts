@@ -135,8 +135,8 @@ export class Router implements RouterLike<Router>, Mountable {
       this.addRoute(method, path, handlers, name, group);
       return route;
     };
-    // The registrars' overloads are types only; each one is this one function at run time.
-    const route = {
+    // What the registrars' types add (params from `path`, a RouteGeneric argument) is types only.
+    const route: Route<Path> = {
       path,
       get: (...h: unknown[]) => register('GET', 'get', h),
       post: (...h: unknown[]) => register('POST', 'post', h),
@@ -146,7 +146,7 @@ export class Router implements RouterLike<Router>, Mountable {
       head: (...h: unknown[]) => register('HEAD', 'head', h),
       options: (...h: unknown[]) => register('OPTIONS', 'options', h),
       all: (...h: unknown[]) => register('*', 'all', h),
-    } as Route<Path>;
+    };
     return route;
   }
 

@@ -1,6 +1,6 @@
 // Compiled by `npm run test:types` (tsc --strict, against the built package): inline handlers are typed
 // on every registrar without a single parameter annotation; `@ts-expect-error` marks what must be refused.
-import kit, { type ErrorHandler, type KitApp, type RequestHandler, Router } from 'kitjs';
+import kit, { type ErrorHandler, type KitApp, type RequestHandler, type Route, Router } from 'kitjs';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(_check?: T): void {}
@@ -147,3 +147,14 @@ app.get(42, logIt);
 app.use((_a: unknown, _b: unknown, _c: unknown, _d: unknown, _e: unknown) => undefined);
 
 export { app };
+
+// A handler typed for one path's params does not fit a path without them.
+const showUser: RequestHandler<{ Params: { id: string } }> = (req, res) => res.json(req.params.id);
+app.get('/people/:id', showUser);
+// @ts-expect-error: '/people' captures no "id"
+app.get('/people', showUser);
+
+// The path of route() is kept in its type; a wildcard alone captures params[0].
+const books: Route<'/books/:isbn'> = app.route('/books/:isbn');
+books.get((req, res) => res.send(req.params.isbn));
+app.get('*', (req, res) => res.send(req.params[0]));
