@@ -83,7 +83,7 @@ type HasOpenPart<Path extends string> = true extends (
   : false;
 
 /** Flattens an intersection into one object type, for readable hovers. */
-type Flatten<T> = { [K in keyof T]: T[K] };
+type Flatten<T> = T extends infer Each ? { [K in keyof Each]: Each[K] } : never;
 
 /**
  * The parameters a route path captures: `'/users/:id'` gives `{ id: string }`, `'/p/:p/c/:c?'` gives
