@@ -1,5 +1,5 @@
 /** sequelizeManager(target): a postgres:// URL opens PostgreSQL, anything else is an SQLite path. */
-import { type PostgreSQLManagerOptions, PostgreSQLManager } from './postgres-manager.js';
+import { PostgreSQLManager, type PostgreSQLManagerOptions } from './postgres-manager.js';
 import { isPostgresUrl } from './postgres-url.js';
 import type { SequelizeManager } from './sequelize-manager.js';
 import { SQLiteManager } from './sqlite-manager.js';

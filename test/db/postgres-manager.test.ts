@@ -46,7 +46,10 @@ describe('PostgreSQLManager without a server', () => {
       () => new PostgreSQLManager('postgres://u@h/db', { minConnections: 5, maxConnections: 2 }),
       /minConnections is above maxConnections/,
     );
-    assert.throws(() => new PostgreSQLManager('postgres://u@h/db', null as never), /options must be an object/);
+    assert.throws(
+      () => new PostgreSQLManager('postgres://u@h/db', null as never),
+      /options must be an object/,
+    );
   });
 
   it('rejects connect() with KIT_ERR_DB_CONNECT naming the location, not the password', async () => {
@@ -216,6 +219,9 @@ describe('PostgreSQLManager on a real server', () => {
     await m.connect();
     await m.close();
     await m.close();
-    await assert.rejects(m.connect(), (err: unknown) => (err as KitError).code === 'KIT_ERR_DB_NOT_CONNECTED');
+    await assert.rejects(
+      m.connect(),
+      (err: unknown) => (err as KitError).code === 'KIT_ERR_DB_NOT_CONNECTED',
+    );
   });
 });

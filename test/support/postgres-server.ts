@@ -4,7 +4,15 @@
  * stopped when the run ends, even when it ends by a signal or a crash.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +78,9 @@ function runAs(scratch: Scratch, tool: string, args: string[]): void {
   });
   if (run.status !== 0) {
     const output = `${run.stdout ?? ''}${run.stderr ?? ''}${run.error?.message ?? ''}`.trim();
-    throw new Error(`${tool} failed (${run.status ?? run.signal}): ${output.split('\n').slice(-5).join(' ')}`);
+    throw new Error(
+      `${tool} failed (${run.status ?? run.signal}): ${output.split('\n').slice(-5).join(' ')}`,
+    );
   }
 }
 
@@ -142,7 +152,16 @@ async function startLocal(bin: string): Promise<PostgresAvailability> {
   const scratch: Scratch = { dir, data: join(dir, 'data'), bin, user };
   installExitHooks();
   try {
-    runAs(scratch, 'initdb', ['-D', scratch.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    runAs(scratch, 'initdb', [
+      '-D',
+      scratch.data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
     const port = await freeLoopbackPort();
     const settings = [
       '-c listen_addresses=127.0.0.1',
@@ -155,7 +174,16 @@ async function startLocal(bin: string): Promise<PostgresAvailability> {
       '-c max_connections=100',
     ].join(' ');
     started = scratch;
-    runAs(scratch, 'pg_ctl', ['-D', scratch.data, '-l', join(dir, 'server.log'), '-o', settings, '-w', 'start']);
+    runAs(scratch, 'pg_ctl', [
+      '-D',
+      scratch.data,
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      settings,
+      '-w',
+      'start',
+    ]);
     return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
   } catch (error) {
     stopSync();
