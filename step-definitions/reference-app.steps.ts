@@ -1,22 +1,26 @@
 /** Steps of the reference app: build it on a store for the implementation under test, restart it, and run `npm start`'s server. */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { After, Given, Then, When } from '@cucumber/cucumber';
+import {
+  adoptPort,
+  type ChildServer,
+  killServer,
+  serverEnvironment,
+  signalServer,
+  startServer,
+  childTimeoutMs as startTimeoutMs,
+} from './support/child-server.js';
 import { repoRoot } from './support/impl.js';
 import { mongoUri } from './support/mongo.js';
 import { makeResponse } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
 
 const appDir = join(repoRoot, 'reference-app');
-const serverScript = join(appDir, 'server.js');
-/** How long `node reference-app/server.js` may take to print its URL or exit. */
-const startTimeoutMs = 15_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: the reference app is plain JavaScript without types
 type Loose = any;
@@ -30,15 +34,6 @@ interface RunningApp {
   store: Loose;
   kitjs: Record<string, unknown>;
   port: number;
-}
-
-interface ChildServer {
-  process: ChildProcess;
-  output: string;
-  url: string | undefined;
-  exit: Promise<number | null>;
-  exited: boolean;
-  port: number | undefined;
 }
 
 interface InFlight {
@@ -231,88 +226,12 @@ Then(
 
 // `npm start`'s server in a child process
 
-/** The environment a newcomer's shell would have: the suite's own settings for kitjs are left out. */
-function childEnvironment(table: { raw(): string[][] }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [
-    'JWT_SECRET',
-    'NODE_ENV',
-    'PORT',
-    'HOST',
-    'DATABASE_PATH',
-    'MONGODB_URI',
-    'LOG_FILE',
-    'LOG_PRETTY',
-    'LOG_LEVEL',
-  ]) {
-    delete env[name];
-  }
-  for (const [name, value] of table.raw()) env[name as string] = value;
-  return env;
-}
-
-async function startChild(world: KitWorld, env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
-    throw new Error(
-      'dist/ is missing: the reference server imports kitjs by package name; run `npm run build` first',
-    );
-  }
+async function startChild(world: KitWorld, table: { raw(): string[][] }): Promise<ChildServer> {
   // Started from the scenario's directory: the app must not depend on the working directory.
-  const child = spawn(process.execPath, [serverScript], {
-    cwd: await world.makeTmpDir(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: ChildServer = {
-    process: child,
-    output: '',
-    url: undefined,
-    exited: false,
-    port: undefined,
-    exit: new Promise((resolve) => {
-      child.once('exit', (code) => {
-        server.exited = true;
-        resolve(code);
-      });
-    }),
-  };
-  const started = new Promise<void>((resolve) => {
-    const read = (chunk: Buffer) => {
-      server.output += chunk.toString('utf8');
-      const match = /API:\s+(http:\/\/\S+)/.exec(server.output);
-      if (match && server.url === undefined) {
-        server.url = match[1];
-        server.port = Number(new URL(match[1] as string).port);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void server.exit.then(() => resolve());
-  });
+  const settings = Object.fromEntries(table.raw().map(([name, value]) => [name as string, value ?? '']));
+  const server = await startServer(await world.makeTmpDir(), serverEnvironment(settings));
   stateOf(world).child = server;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    started,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, startTimeoutMs);
-    }),
-  ]);
-  clearTimeout(timer);
   return server;
-}
-
-/**
- * Points the World's requests at the child's port. The World serves an `http.Server`; this stand-in has the
- * three members it reads (`listening`, `address()`, `close()`), and the child is stopped by its own steps.
- */
-async function adoptChild(world: KitWorld, port: number): Promise<void> {
-  const standIn = {
-    listening: true,
-    address: () => ({ address: '127.0.0.1', family: 'IPv4', port }),
-    close: (done?: () => void) => done?.(),
-  };
-  await world.serve(standIn as unknown as Server);
 }
 
 function childOf(world: KitWorld): ChildServer {
@@ -325,7 +244,7 @@ function childOf(world: KitWorld): ChildServer {
 When(
   'I start the reference server with the environment:',
   async function (this: KitWorld, table: { raw(): string[][] }) {
-    const child = await startChild(this, childEnvironment(table));
+    const child = await startChild(this, table);
     if (child.url === undefined) {
       assert.ok(
         child.exited,
@@ -333,7 +252,7 @@ When(
       );
       return;
     }
-    await adoptChild(this, child.port as number);
+    await adoptPort(this, child.port as number);
   },
 );
 
@@ -353,16 +272,7 @@ Then("the reference server's output contains {string}", function (this: KitWorld
 });
 
 When('the reference server receives {word}', async function (this: KitWorld, signal: string) {
-  const child = childOf(this);
-  assert.ok(!child.exited, `the server had already exited:\n${child.output}`);
-  const before = child.output.length;
-  child.process.kill(signal as NodeJS.Signals);
-  // Its log line says the signal was taken: from then on the server is draining.
-  const deadline = Date.now() + startTimeoutMs;
-  while (!child.output.slice(before).includes('shutting down') && !child.exited && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  assert.ok(child.output.slice(before).includes('shutting down') || child.exited, `no reaction to ${signal}`);
+  await signalServer(childOf(this), signal as NodeJS.Signals);
 });
 
 Then('the reference server exits with the code {int}', async function (this: KitWorld, code: number) {
@@ -452,10 +362,7 @@ After(async function (this: KitWorld) {
   if (!state) return;
   states.delete(this);
   const child = state.child;
-  if (child && !child.exited) {
-    child.process.kill('SIGKILL');
-    await child.exit;
-  }
+  if (child) await killServer(child);
   const running = state.running;
   if (running) {
     if (running.config.kind === 'mongodb') {

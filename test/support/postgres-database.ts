@@ -12,15 +12,20 @@ type PgModule = { Client: new (options: { connectionString: string }) => PgClien
 
 const pg = createRequire(import.meta.url)('pg') as PgModule;
 
-/** Runs `sql` on the server's maintenance database (`postgres`) in a connection of its own. */
-export async function adminQuery(serverUrl: string, sql: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+/** Runs `sql` on the database of `url` in a connection of its own. */
+export async function queryDatabase(url: string, sql: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query(sql, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** Runs `sql` on the server's maintenance database (`postgres`), whatever database `serverUrl` names. */
+export function adminQuery(serverUrl: string, sql: string, values: unknown[] = []) {
+  return queryDatabase(withDatabase(serverUrl, 'postgres'), sql, values);
 }
 
 /**
