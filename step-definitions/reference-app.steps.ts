@@ -34,6 +34,8 @@ interface RunningApp {
   store: Loose;
   kitjs: Record<string, unknown>;
   port: number;
+  options: Record<string, unknown>;
+  closing?: Promise<void>;
 }
 
 interface InFlight {
@@ -96,18 +98,19 @@ async function startReferenceApp(
   config: StoreConfig,
   kitjs: Record<string, unknown>,
   port = 0,
+  options: Record<string, unknown> = {},
 ): Promise<void> {
   // requestLogger writes a line per request: into the scenario's directory, not over the run's progress.
   world.setEnv('LOG_FILE', join(await world.makeTmpDir(), 'reference-app.log'));
   const { createApp } = await import(pathToFileURL(join(appDir, 'app.js')).href);
   const store = await openStore(kitjs, config);
-  const { app, docs } = createApp({ kitjs, store });
+  const { app, docs } = createApp({ kitjs, store, ...options });
   const server: Server = app.listen(port, '127.0.0.1');
   world.app = app;
   // The docs steps read what setupSwagger returned from world.docs.
   (world as unknown as { docs: unknown }).docs = docs;
   await world.serve(server);
-  stateOf(world).running = { app, config, store, kitjs, port: world.port() };
+  stateOf(world).running = { app, config, store, kitjs, port: world.port(), options };
 }
 
 Given('the reference app on an in-memory SQLite database', async function (this: KitWorld) {
@@ -146,8 +149,87 @@ When('the reference app restarts', async function (this: KitWorld) {
   // app.close() drains the server and closes the store (its onClose hook), as SIGTERM does in server.js.
   await running.app.close({ timeout: 2000 });
   // Same port: the World's HTTP client keeps its base URL, as a client of a restarted service would.
-  await startReferenceApp(this, running.config, running.kitjs, running.port);
+  await startReferenceApp(this, running.config, running.kitjs, running.port, running.options);
 });
+
+Given(
+  'the reference app on an in-memory SQLite database, with the createApp options:',
+  async function (this: KitWorld, json: string) {
+    const options = JSON.parse(json) as Record<string, unknown>;
+    await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, false), 0, options);
+  },
+);
+
+function runningOf(world: KitWorld): RunningApp {
+  const running = stateOf(world).running;
+  if (!running)
+    throw new Error('no reference app is running: start one with "Given the reference app on ..."');
+  return running;
+}
+
+Then(
+  'these logins to the reference app, sent in this order, are answered:',
+  async function (this: KitWorld, table: { hashes(): Record<string, string>[] }) {
+    let count = 0;
+    for (const row of table.hashes()) {
+      count += 1;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      // "-": no X-Forwarded-For header, the client is the socket's peer.
+      if (row.forwarded !== undefined && row.forwarded !== '-') headers['x-forwarded-for'] = row.forwarded;
+      const answer = await this.send('POST', '/login', {
+        headers,
+        data: JSON.stringify({ email: row.email, password: row.password }),
+      });
+      const what = `login ${count} (${row.email}${headers['x-forwarded-for'] ? ` from ${headers['x-forwarded-for']}` : ''})`;
+      assert.equal(answer.status, Number(row.status), `${what} answered ${answer.status}: ${answer.text}`);
+      const retryAfter = answer.headers['retry-after'];
+      if (answer.status === 429) {
+        assert.match(retryAfter ?? '', /^\d+$/, `${what}: a 429 carries Retry-After in seconds`);
+        if (row.retryAfter !== undefined) {
+          const [least, most] = row.retryAfter.split('..').map(Number);
+          const seconds = Number(retryAfter);
+          assert.ok(
+            seconds >= (least as number) && seconds <= (most as number),
+            `${what}: Retry-After ${seconds}`,
+          );
+        }
+      } else {
+        assert.equal(retryAfter, undefined, `${what}: only a 429 carries Retry-After`);
+      }
+      this.response = answer;
+    }
+  },
+);
+
+When("the reference app's store is closed", async function (this: KitWorld) {
+  await runningOf(this).store.close();
+});
+
+When('the reference app begins to close', function (this: KitWorld) {
+  const running = runningOf(this);
+  running.closing = running.app.close({ timeout: 5000 });
+  running.closing?.catch(() => {});
+});
+
+Then(
+  'a GET {string} to the same app through another server answers {int}',
+  async function (this: KitWorld, path: string, status: number) {
+    const { app } = runningOf(this);
+    // The app is a request listener: a second server shows what the app answers, whichever socket asks.
+    const { createServer } = await import('node:http');
+    const other = createServer(app);
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    try {
+      const address = other.address() as { port: number };
+      const answer = await fetch(`http://127.0.0.1:${address.port}${path}`);
+      await answer.arrayBuffer();
+      assert.equal(answer.status, status);
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((done) => other.close(() => done()));
+    }
+  },
+);
 
 Given(
   'an account {string} with the password {string}',
