@@ -110,8 +110,8 @@ When(
     const servers = await Promise.all(
       names.map(async () => startServer(await this.makeTmpDir(), serverEnvironment(settings))),
     );
-    servers.forEach((server, i) => state.servers.set(names[i] as string, server));
     for (const [i, server] of servers.entries()) {
+      state.servers.set(names[i] as string, server);
       assert.ok(server.url, `server ${names[i]} did not start:\n${server.output}`);
     }
   },
