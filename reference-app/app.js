@@ -35,13 +35,24 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
       'createApp: kitjs must be the kitjs module namespace (import * as kitjs from "kitjs")',
     );
   }
-  if (!store || typeof store.findByEmail !== 'function' || typeof store.create !== 'function') {
-    throw new TypeError('createApp: store must be a user store (findByEmail, create, close)');
+  if (
+    !store ||
+    typeof store.findByEmail !== 'function' ||
+    typeof store.create !== 'function' ||
+    typeof store.ping !== 'function'
+  ) {
+    throw new TypeError('createApp: store must be a user store (findByEmail, create, ping, close)');
+  }
+  const attempts = throttle.attempts ?? store.attempts;
+  if (!attempts || typeof attempts.hit !== 'function') {
+    throw new TypeError(
+      'createApp: the login throttle needs a counter store: store.attempts or throttle.attempts',
+    );
   }
   if (!Number.isInteger(trustedProxies) || trustedProxies < 0) {
     throw new TypeError('createApp: trustedProxies must be a whole number (0 when clients connect directly)');
   }
-  const loginThrottle = createLoginThrottle({ attempts: store.attempts, ...throttle });
+  const loginThrottle = createLoginThrottle({ ...throttle, attempts });
   const kit = kitjs.default ?? kitjs.kit;
   const { cors, json, logger, requestLogger, security, setupSwagger } = kitjs;
 
