@@ -26,8 +26,6 @@ interface Scratch {
   user: { uid: number; gid: number } | undefined;
 }
 
-const SCRATCH_PREFIX = 'kit-pg-';
-const OWNER_FILE = 'owner.pid';
 let started: Scratch | undefined;
 let availability: Promise<PostgresAvailability> | undefined;
 
@@ -93,12 +91,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The scratch directory's name carries its owner's pid, so no other file is needed to tell orphans apart. */
+const SCRATCH_NAME = /^kit-pg-(\d+)-/;
+
 /** Stops and removes the servers that earlier runs killed with SIGKILL left behind (their owner is gone). */
 function reapOrphans(bin: string, user: Scratch['user']): void {
-  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(SCRATCH_PREFIX))) {
+  for (const name of readdirSync(tmpdir())) {
+    const owner = Number(SCRATCH_NAME.exec(name)?.[1] ?? 0);
+    if (owner === 0 || isAlive(owner)) continue;
     const dir = join(tmpdir(), name);
-    const owner = Number(readFileSync(join(dir, OWNER_FILE), { encoding: 'utf8', flag: 'a+' }) || 0);
-    if (owner > 0 && isAlive(owner)) continue;
     const scratch = { dir, data: join(dir, 'data'), bin, user };
     if (existsSync(join(scratch.data, 'postmaster.pid'))) {
       try {
@@ -119,7 +120,7 @@ function stopSync(): void {
     // Immediate: the data is thrown away anyway, and a test run must not wait on checkpoints.
     runAs(scratch, 'pg_ctl', ['-D', scratch.data, '-m', 'immediate', '-w', 'stop']);
   } catch {
-    // Reported nowhere: the process is ending; reapOrphans of the next run clears what is left.
+    // Not running (it never started, or it already stopped): only the directory is left to remove.
   }
   rmSync(scratch.dir, { recursive: true, force: true });
 }
@@ -146,11 +147,11 @@ async function startLocal(bin: string): Promise<PostgresAvailability> {
     return { reason: 'no PostgreSQL: running as root and there is no "postgres" user to run initdb as' };
   }
   reapOrphans(bin, user);
-  const dir = mkdtempSync(join(tmpdir(), SCRATCH_PREFIX));
-  writeFileSync(join(dir, OWNER_FILE), String(process.pid));
+  const dir = mkdtempSync(join(tmpdir(), `kit-pg-${process.pid}-`));
   if (user !== undefined) chownSync(dir, user.uid, user.gid);
   const scratch: Scratch = { dir, data: join(dir, 'data'), bin, user };
   installExitHooks();
+  started = scratch;
   try {
     runAs(scratch, 'initdb', [
       '-D',
@@ -162,34 +163,44 @@ async function startLocal(bin: string): Promise<PostgresAvailability> {
       'UTF8',
       '--no-sync',
     ]);
-    const port = await freeLoopbackPort();
-    const settings = [
-      '-c listen_addresses=127.0.0.1',
-      `-c port=${port}`,
-      `-c unix_socket_directories=${dir}`,
-      // Durability is pointless for throwaway test data, and the machine is shared.
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=100',
-    ].join(' ');
-    started = scratch;
-    runAs(scratch, 'pg_ctl', [
-      '-D',
-      scratch.data,
-      '-l',
-      join(dir, 'server.log'),
-      '-o',
-      settings,
-      '-w',
-      'start',
-    ]);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+    // Another process may take the free port between our check and the server's bind: try a few.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freeLoopbackPort();
+      try {
+        runAs(scratch, 'pg_ctl', [
+          '-D',
+          scratch.data,
+          '-l',
+          join(dir, 'server.log'),
+          '-o',
+          settings(port, dir),
+          '-w',
+          'start',
+        ]);
+        return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   } catch (error) {
     stopSync();
     const message = error instanceof Error ? error.message : String(error);
     return { reason: `no PostgreSQL: the server in ${dir} could not start (${message})` };
   }
+}
+
+/** The server's settings: loopback only, its socket in the scratch directory, no durability. */
+function settings(port: number, dir: string): string {
+  return [
+    '-c listen_addresses=127.0.0.1',
+    `-c port=${port}`,
+    `-c unix_socket_directories=${dir}`,
+    // Durability is pointless for throwaway test data, and the machine is shared.
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=100',
+  ].join(' ');
 }
 
 /**
