@@ -44,7 +44,7 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
     throw new TypeError('createApp: store must be a user store (findByEmail, create, ping, close)');
   }
   const attempts = throttle.attempts ?? store.attempts;
-  if (!attempts || typeof attempts.hit !== 'function') {
+  if (!attempts || typeof attempts.hit !== 'function' || typeof attempts.prune !== 'function') {
     throw new TypeError(
       'createApp: the login throttle needs a counter store: store.attempts or throttle.attempts',
     );
@@ -52,9 +52,13 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
   if (!Number.isInteger(trustedProxies) || trustedProxies < 0) {
     throw new TypeError('createApp: trustedProxies must be a whole number (0 when clients connect directly)');
   }
-  const loginThrottle = createLoginThrottle({ ...throttle, attempts });
   const kit = kitjs.default ?? kitjs.kit;
   const { cors, json, logger, requestLogger, security, setupSwagger } = kitjs;
+  const loginThrottle = createLoginThrottle({
+    ...throttle,
+    attempts,
+    onPruneError: (err) => logger.warn({ err }, 'login throttle: deleting ended windows failed'),
+  });
 
   const app = kit();
   app.use(requestLogger);

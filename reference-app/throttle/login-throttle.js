@@ -10,6 +10,9 @@ export const THROTTLE_DEFAULTS = Object.freeze({
   windowSeconds: 900,
 });
 
+/** How often one instance deletes ended windows, so the table holds only live counters whatever the traffic. */
+const PRUNE_INTERVAL_MS = 60_000;
+
 /** An error the app's error handler answers as 429 with a Retry-After header. */
 export class TooManyAttemptsError extends Error {
   /** @param {number} retryAfterSeconds */
@@ -35,20 +38,39 @@ function positiveInteger(value, name) {
  * clears the email's counter and takes this attempt back from the address's, so successful logins never
  * lock out an office behind one address; failed and refused attempts stay counted.
  *
+ * Every minute at most, an attempt also deletes the windows that have ended (in the background), so the
+ * counters of a spray of made-up emails do not pile up.
+ *
  * @param {{ attempts: import('./sequelize-attempts.js').AttemptStore, perEmail?: number, perAddress?: number,
- *   windowSeconds?: number, now?: () => number }} options
+ *   windowSeconds?: number, now?: () => number, onPruneError?: (err: unknown) => void }} options
  * @example
  * const throttle = createLoginThrottle({ attempts: store.attempts });
  * await throttle.admit({ email, address: req.ip }); // throws a 429 error when over a limit
  * if (passwordIsRight) await throttle.succeeded({ email, address: req.ip });
  */
-export function createLoginThrottle({ attempts, perEmail, perAddress, windowSeconds, now = Date.now }) {
+export function createLoginThrottle({
+  attempts,
+  perEmail,
+  perAddress,
+  windowSeconds,
+  now = Date.now,
+  onPruneError = () => {},
+}) {
   const limits = {
     email: positiveInteger(perEmail ?? THROTTLE_DEFAULTS.perEmail, 'perEmail'),
     address: positiveInteger(perAddress ?? THROTTLE_DEFAULTS.perAddress, 'perAddress'),
   };
   const windowMs = positiveInteger(windowSeconds ?? THROTTLE_DEFAULTS.windowSeconds, 'windowSeconds') * 1000;
   const keys = ({ email, address }) => ({ email: `email:${email}`, address: `address:${address}` });
+  let lastPrune = 0;
+
+  /** Deletes ended windows at most once a minute, off the request's path: a failure is only logged by the caller. */
+  function pruneNowAndThen(at) {
+    if (at - lastPrune < PRUNE_INTERVAL_MS) return;
+    lastPrune = at;
+    // An ended window and a missing row mean the same (the next attempt starts a window), so deleting is safe.
+    attempts.prune(at).catch(onPruneError);
+  }
 
   return {
     limits: { ...limits, windowSeconds: windowMs / 1000 },
@@ -56,6 +78,7 @@ export function createLoginThrottle({ attempts, perEmail, perAddress, windowSeco
     async admit(who) {
       const key = keys(who);
       const at = now();
+      pruneNowAndThen(at);
       const [byEmail, byAddress] = await Promise.all([
         attempts.hit(key.email, at, windowMs),
         attempts.hit(key.address, at, windowMs),

@@ -55,5 +55,9 @@ export function createMongoAttempts(manager) {
     async forgive(key) {
       await collection().updateOne({ _id: key, attempts: { $gt: 0 } }, { $inc: { attempts: -1 } });
     },
+
+    async prune(now) {
+      await collection().deleteMany({ windowEnds: { $lte: now } });
+    },
   };
 }

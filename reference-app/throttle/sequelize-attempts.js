@@ -8,6 +8,7 @@ import { DataTypes, QueryTypes } from 'sequelize';
  *   - counts one attempt for `key` in its current window (a new window when the last one has ended), atomically
  * @property {(key: string) => Promise<void>} clear - forgets `key`'s attempts
  * @property {(key: string) => Promise<void>} forgive - takes one attempt back from `key` (never below zero)
+ * @property {(now: number) => Promise<void>} prune - deletes the counters whose window has ended
  */
 
 // The statement must not begin with "INSERT INTO": Sequelize's SQLite dialect runs such statements with
@@ -66,6 +67,10 @@ export function createSequelizeAttempts(db) {
         'UPDATE login_attempts SET attempts = attempts - 1 WHERE throttle_key = $1 AND attempts > 0',
         { bind: [key] },
       );
+    },
+
+    async prune(now) {
+      await db.sequelize.query('DELETE FROM login_attempts WHERE window_ends <= $1', { bind: [now] });
     },
   };
 }

@@ -15,6 +15,7 @@ interface AttemptStore {
   hit(key: string, now: number, windowMs: number): Promise<{ attempts: number; windowEnds: number }>;
   clear(key: string): Promise<void>;
   forgive(key: string): Promise<void>;
+  prune(now: number): Promise<void>;
 }
 interface Who {
   email: string;
@@ -30,6 +31,7 @@ type ThrottleOptions = {
   perAddress?: number;
   windowSeconds?: number;
   now?: () => number;
+  onPruneError?: (err: unknown) => void;
 };
 
 // The reference app is plain JavaScript, imported as the suite does (it is not part of the typed sources).
@@ -122,6 +124,31 @@ function throttleCases(name: string, open: () => Promise<SequelizeManager | unde
       // The address counted two attempts and forgave one; forgiving more does not go negative.
       for (let i = 0; i < 5; i++) await attempts.forgive('address:192.0.2.9');
       assert.equal((await attempts.hit('address:192.0.2.9', 9_000_000, 900_000)).attempts, 1);
+    });
+
+    it('deletes ended windows, at most once a minute, and keeps live ones', async (t) => {
+      const attempts = await store(t);
+      if (!attempts) return;
+      const pruned: number[] = [];
+      const counting: AttemptStore = {
+        ...attempts,
+        prune: (at) => {
+          pruned.push(at);
+          return attempts.prune(at);
+        },
+      };
+      let clock = 20_000_000;
+      const throttle = createLoginThrottle({ attempts: counting, windowSeconds: 30, now: () => clock });
+      await throttle.admit({ email: 'old@example.com', address: '192.0.2.1' });
+      clock += 40_000;
+      await throttle.admit({ email: 'new@example.com', address: '192.0.2.2' });
+      clock += 70_000;
+      await throttle.admit({ email: 'new@example.com', address: '192.0.2.2' });
+      assert.deepEqual(pruned, [20_000_000, 20_110_000], 'the second attempt came within the minute');
+      await attempts.prune(20_110_000 + 1);
+      // Ended windows are gone: a hit starts at 1. (The last admit's window, from 20_110_000, still runs.)
+      assert.equal((await attempts.hit('email:old@example.com', 20_110_001, 30_000)).attempts, 1);
+      assert.equal((await attempts.hit('email:new@example.com', 20_110_001, 30_000)).attempts, 2);
     });
   });
 }
