@@ -10,10 +10,12 @@ Feature: Several reference servers on one PostgreSQL database
     And I start the reference servers "A" and "B" on it at the same time, with the environment:
       | JWT_SECRET            | reference-secret-0123456789-abcdefghij |
       | LOGIN_LIMIT_PER_EMAIL | 3                                      |
+      | MONGODB_URI           | mongodb://127.0.0.1:1/not-this-one     |
+      | DATABASE_PATH         | not-this-one.sqlite                    |
 
   Rule: REF-030 DATABASE_URL picks PostgreSQL, before MONGODB_URI and DATABASE_PATH
 
-    Scenario: both servers create or find the tables on an empty database and say PostgreSQL
+    Scenario: with MONGODB_URI and DATABASE_PATH set too, both servers use PostgreSQL and create or find its tables
       Then the reference server "A" printed "Storage: PostgreSQL 127.0.0.1:"
       And the reference server "B" printed "Storage: PostgreSQL 127.0.0.1:"
       And the reference server "A" printed "(DATABASE_URL)"
