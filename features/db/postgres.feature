@@ -67,6 +67,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
         assert.equal(again, status);
         """
 
+    @kit-error-codes
     Scenario: an unreachable server makes connect reject with KIT_ERR_DB_CONNECT, without the password
       Given the app:
         """
@@ -118,6 +119,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
         { "created": 1, "refused": ["SequelizeUniqueConstraintError"], "rows": 1 }
         """
 
+    @kit-lifecycle
     Scenario: an operator object from a JSON body is a 400, and so is failed validation
       Given a PostgreSQL database for the app as world.postgresUrl
       And the app:
@@ -149,6 +151,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
   @postgres
   Rule: PG-004 close() ends the pool and is safe to repeat
 
+    @kit-error-codes
     Scenario: the pool stays within maxConnections, close is idempotent, and connect afterwards is refused
       Given a PostgreSQL database for the app as world.postgresUrl
       And the app:
@@ -180,6 +183,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
     Scenario: importing kitjs loads neither sequelize nor pg
       Then importing the implementation in a fresh process loads none of "sequelize, pg"
 
+    @kit-error-codes
     Scenario: without pg, creating a manager fails with an error naming it
       Then in a process where the package "pg" cannot be found, this code throws KIT_ERR_PEER_MISSING naming it:
         """
