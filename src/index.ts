@@ -10,6 +10,11 @@ export { generateToken, verifyToken } from './auth/token.js';
 export type { MongoDBManager } from './db/mongodb-manager.js';
 export { mongodbManager } from './db/mongodb-manager.js';
 // Databases
+export type { PostgreSQLManagerOptions } from './db/postgres-manager.js';
+export { PostgreSQLManager } from './db/postgres-manager.js';
+export type { SequelizeDialect } from './db/sequelize-manager.js';
+export { SequelizeManager } from './db/sequelize-manager.js';
+export { sequelizeManager } from './db/sequelize-manager-factory.js';
 export { SQLiteManager } from './db/sqlite-manager.js';
 // API documentation
 export { setupSwagger } from './docs/setup-swagger.js';

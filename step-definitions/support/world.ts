@@ -133,7 +133,13 @@ export class KitWorld extends World {
     if (!server.listening) await listening(server);
     const address = server.address();
     if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
-    this.baseURL = `http://127.0.0.1:${address.port}`;
+    const baseURL = `http://127.0.0.1:${address.port}`;
+    // Playwright's context keeps the base URL it was made with: another server needs another context.
+    if (baseURL !== this.baseURL) {
+      await this.api?.dispose();
+      this.api = undefined;
+    }
+    this.baseURL = baseURL;
   }
 
   /** The port of the running server; fails the step when no app was started. */
