@@ -39,9 +39,9 @@ export function refuseFactory(handler: unknown, where: string): void {
 
 /**
  * For a middleware that is also called like a factory (`authMiddleware()`, `requestLogger()`): it takes no
- * options, so anything but nothing or an empty object is a setup error naming the middleware (APP-011). A call with a
- * request and a response but no `next` (`response` given) is a hand-written call, told apart so the
- * message does not mistake the request for options.
+ * options, so anything but nothing or an empty object is a setup error naming the middleware (APP-011). A
+ * call with a request and a response but no `next` (`response` given) is a hand-written call, told apart so
+ * the message does not mistake the request for options.
  *
  * @example
  * ```ts

@@ -20,8 +20,8 @@ const BODY_HEADERS = new Set([
 ]);
 
 /**
- * Answers 404 `text/plain` when nothing handled the request (ERR-005). A response that a handler started and then
- * passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk that makes a
+ * Answers 404 `text/plain` when nothing handled the request (ERR-005). A response that a handler started and
+ * then passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk that makes a
  * truncated body look complete.
  */
 export function sendNotFound(req: KitRequest, res: KitResponse): void {
@@ -42,17 +42,17 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
 
 /**
  * The default answer for an error no handler took (ERR-006): the status from `err.status` / `err.statusCode`
- * when it is 4xx or 5xx, else 500. 4xx bodies carry the error's message (unless `expose` is false);
- * 5xx bodies only the status text, so stacks, driver messages and paths never reach the client. The
- * logger gets the whole error for 5xx (HARD-003). The error is read defensively (ERR-011): whatever it does while
- * being read, the answer is a 500 and the process lives on. When the response had already started, the
- * connection is cut (ERR-009), because nothing valid can be appended to a half-sent body.
+ * when it is 4xx or 5xx, else 500. 4xx bodies carry the error's message (unless `expose` is false); 5xx
+ * bodies only the status text, so stacks, driver messages and paths never reach the client. The logger gets
+ * the whole error for 5xx (HARD-003). The error is read defensively (ERR-011): whatever it does while being
+ * read, the answer is a 500 and the process lives on. When the response had already started, the connection
+ * is cut (ERR-009), because nothing valid can be appended to a half-sent body.
  */
 export function sendError(err: unknown, req: KitRequest, res: KitResponse): void {
   const view = viewError(err);
   const clientLeft = view.clientAborted && req.destroyed;
   if (clientLeft) {
-    // HARD-006: not a server fault, and logging it as one would let any client fill the error log with stacks.
+    // HARD-006: not a server fault; logging it as one would let any client fill the error log with stacks.
     logFailure(
       'info',
       { method: req.method, url: req.originalUrl },

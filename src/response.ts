@@ -30,8 +30,9 @@ const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHe
   .getRawHeaderNames;
 
 /**
- * The class node:http instantiates for every response of a kitjs server. Every body it produces gets
- * a Content-Length (RES-009); a second response on the same request is an error, never a second write (RES-010).
+ * The class node:http instantiates for every response of a kitjs server. Every body it produces gets a
+ * Content-Length (RES-009); a second response on the same request is an error, never a second write
+ * (RES-010).
  *
  * Speed: Node keeps headers given to `setHeader` in a prototype-less object that V8 holds in dictionary
  * mode, and `writeHead` walks it key by key; measured, that is most of what a small route costs above

@@ -11,8 +11,8 @@ const HEX_DIGITS = '0123456789ABCDEF';
 export type PathFault = Extract<KitErrorCode, 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ERR_ROUTE_BAD_ENCODING'>;
 
 /**
- * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018, ROUTE-020). Every character has
- * exactly one spelling in it:
+ * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018, ROUTE-020). Every character
+ * has exactly one spelling in it:
  * - unreserved characters (RFC 3986 section 6.2.2.2: letters, digits, `-` `.` `_` `~`) are written raw,
  *   their escapes decoded, so `/%61dmin` *is* `/admin`;
  * - the characters a segment may hold raw but that are not unreserved (`!$&'()*+,;=:@`) are kept as they

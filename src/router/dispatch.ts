@@ -8,8 +8,8 @@ import { type PathFault, splitTarget } from './canonical-path.js';
 import type { Layer } from './layer.js';
 import type { RouteMatch } from './route-index.js';
 
-// Express's guard (HARD-002): after this many synchronous hops, continue on the next tick so that thousands of
-// middleware calling next() synchronously never overflow the stack.
+// Express's guard (HARD-002): after this many synchronous hops, continue on the next tick so that thousands
+// of middleware calling next() synchronously never overflow the stack.
 const MAX_SYNC_HOPS = 100;
 
 // How many `advance` frames are on the stack right now, across every Dispatch. A count per Dispatch is not
@@ -111,7 +111,8 @@ export class Dispatch {
 
   /**
    * Runs the next handler that applies, or ends this router's part with `done`. Layers run in registration
-   * order (ROUTE-007, ROUTE-016); a route's handlers run as a pipeline, each passing on with next() (ROUTE-006).
+   * order (ROUTE-007, ROUTE-016); a route's handlers run as a pipeline, each passing on with next()
+   * (ROUTE-006).
    */
   private step(): void {
     for (;;) {
@@ -165,8 +166,8 @@ export class Dispatch {
         this.invoke(layer.handler);
         return;
       }
-      // Like Express, a pending error never enters a mounted router (ERR-004): its error middleware handles only
-      // what fails inside it.
+      // Like Express, a pending error never enters a mounted router (ERR-004): its error middleware handles
+      // only what fails inside it.
       if (this.hasError) continue;
       if (layer.prefix !== '') this.trim(layer.prefix);
       if (this.paramsSet) {
@@ -178,7 +179,10 @@ export class Dispatch {
     }
   }
 
-  /** Sets decoded `req.params` for a matched route (ROUTE-002); a malformed escape is a 400 error instead (ROUTE-014). */
+  /**
+   * Sets decoded `req.params` for a matched route (ROUTE-002); a malformed escape is a 400 error instead
+   * (ROUTE-014).
+   */
   private enterRoute(match: RouteMatch): boolean {
     const params: Record<string, string> = {};
     for (let i = 0; i < match.keys.length; i++) {
@@ -256,7 +260,9 @@ export class Dispatch {
     return this.lowerPath;
   }
 
-  /** Whole-segment prefix match, in any case: `/api` covers `/api` and `/api/x`, never `/apix` (ROUTE-008). */
+  /**
+   * Whole-segment prefix match, in any case: `/api` covers `/api` and `/api/x`, never `/apix` (ROUTE-008).
+   */
   private isUnder(prefix: string): boolean {
     const path = this.lower();
     return (
@@ -264,7 +270,10 @@ export class Dispatch {
     );
   }
 
-  /** Inside a prefix, `req.path` and `req.url` are relative to it and `req.baseUrl` holds it (ROUTE-008, REQ-008). */
+  /**
+   * Inside a prefix, `req.path` and `req.url` are relative to it and `req.baseUrl` holds it (ROUTE-008,
+   * REQ-008).
+   */
   private trim(prefix: string): void {
     const req = this.req;
     this.trimmed = true;
@@ -277,7 +286,10 @@ export class Dispatch {
     this.trimmedUrl = req.url;
   }
 
-  /** Undoes `trim`; a URL the middleware rewrote inside the prefix stays rewritten, under the prefix (ROUTE-017). */
+  /**
+   * Undoes `trim`; a URL the middleware rewrote inside the prefix stays rewritten, under the prefix
+   * (ROUTE-017).
+   */
   private restore(): void {
     const req = this.req;
     req.url = req.url === this.trimmedUrl ? this.url : this.removed + (req.url as string);
@@ -286,7 +298,10 @@ export class Dispatch {
     this.trimmed = false;
   }
 
-  /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on (ROUTE-017). */
+  /**
+   * A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on
+   * (ROUTE-017).
+   */
   private followRewrite(): PathFault | undefined {
     const req = this.req;
     const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/');
@@ -300,7 +315,10 @@ export class Dispatch {
   }
 }
 
-/** Whatever a handler threw or rejected with, as something the error path can carry; a non-error is a 500 (ERR-002). */
+/**
+ * Whatever a handler threw or rejected with, as something the error path can carry; a non-error is a 500
+ * (ERR-002).
+ */
 function asError(thrown: unknown): unknown {
   // No `instanceof`: on a Proxy it runs a trap that may throw (ERR-011). Every object goes on as it is.
   // A function is an object too, and may carry `status` or a hostile `toString`: it goes on as it is.

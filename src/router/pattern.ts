@@ -18,10 +18,10 @@ const PARAM = /^:([A-Za-z_$][\w$]*)(\?)?$/;
 const SPECIAL = /[:*?()[\]{}+]/;
 
 /**
- * Compiles a pattern. Supported: static segments, `:name`, `:name?` (optional), and a trailing `*`
- * (ROUTE-001 to ROUTE-004). The result is segments for the route index, never a regular expression (HARD-008).
- * Anything else (regex parameters, `*` in the middle, a missing leading slash) is a setup error, thrown as
- * a TypeError naming the pattern, rather than a route that silently never matches (APP-006).
+ * Compiles a pattern. Supported: static segments, `:name`, `:name?` (optional), and a trailing `*` (ROUTE-001
+ * to ROUTE-004). The result is segments for the route index, never a regular expression (HARD-008). Anything
+ * else (regex parameters, `*` in the middle, a missing leading slash) is a setup error, thrown as a TypeError
+ * naming the pattern, rather than a route that silently never matches (APP-006).
  */
 export function compilePattern(pattern: string): PatternVariant[] {
   if (typeof pattern !== 'string') {
@@ -71,7 +71,8 @@ export function compilePattern(pattern: string): PatternVariant[] {
     let rank = 0;
     parsed.forEach((segment, index) => {
       const bit = optionalIndexes.indexOf(index);
-      // Bit set means "left out"; earlier optionals present rank first, as Express's regex prefers them (ROUTE-003).
+      // Bit set means "left out"; earlier optionals present rank first, as Express's regex prefers them
+      // (ROUTE-003).
       if (bit !== -1 && mask & (1 << bit)) {
         rank += 1 << (optionalIndexes.length - 1 - bit);
         return;
@@ -91,8 +92,9 @@ export function compilePattern(pattern: string): PatternVariant[] {
 }
 
 /**
- * A literal segment in the form request paths are matched in: canonical, as {@link canonicalLiteral}
- * writes it (ROUTE-020), in lower case for comparison (ROUTE-005). Throws a TypeError for a segment no request could ever match.
+ * A literal segment in the form request paths are matched in: canonical, as {@link canonicalLiteral} writes
+ * it (ROUTE-020), in lower case for comparison (ROUTE-005). Throws a TypeError for a segment no request could
+ * ever match.
  */
 export function staticSegment(text: string, pattern: string): string {
   const canonical = canonicalLiteral(text);

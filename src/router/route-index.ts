@@ -143,7 +143,10 @@ function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
   return matches;
 }
 
-/** A route registered for `routeMethod` answers a `method` request (GET routes also answer HEAD): ROUTE-001, ROUTE-011. */
+/**
+ * A route registered for `routeMethod` answers a `method` request (GET routes also answer HEAD): ROUTE-001,
+ * ROUTE-011.
+ */
 function handles(routeMethod: string, method: string): boolean {
   return routeMethod === method || routeMethod === '*' || (method === 'HEAD' && routeMethod === 'GET');
 }
@@ -159,7 +162,8 @@ function collect(
   const count = segments.length;
   const atEnd = index === count || (index === count - 1 && segments[index] === '');
   if (atEnd) pushAll(node.terminals, captured, method, out, null);
-  // ROUTE-004: a trailing `*` takes the rest of the path, any depth (`''` for `/files/`, nothing for `/files`).
+  // ROUTE-004: a trailing `*` takes the rest of the path, any depth (`''` for `/files/`, nothing for
+  // `/files`).
   if (index < count && node.wildcards.length > 0) {
     pushAll(node.wildcards, captured, method, out, segments.slice(index).join('/'));
   }
