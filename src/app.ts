@@ -72,7 +72,7 @@ class App extends Router {
     const shortest = Math.min(requestTimeout ?? Infinity, headersTimeout ?? Infinity);
     if (shortest !== Infinity)
       options.connectionsCheckingInterval = clamp(Math.floor(shortest / 2), 50, 30_000);
-    // HARD-004, HARD-005: Node's strict parser (no insecureHTTPParser); pipelined requests answered in order.
+    // HARD-004, HARD-005: Node's strict parser with its default limits; pipelined requests answered in order.
     const server = createServer(options, this.handler);
     if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
     this.servers.add(server);
