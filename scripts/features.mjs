@@ -70,8 +70,10 @@ const hasPaths = given.paths.length > 0;
 
 let rulesOk = true;
 if (!hasPaths) {
-  const check = spawnSync(process.execPath, [join(root, 'scripts', 'check-rules.mjs')], { stdio: 'inherit' });
-  rulesOk = check.status === 0;
+  for (const script of ['check-rules.mjs', 'check-tags.mjs']) {
+    const check = spawnSync(process.execPath, [join(root, 'scripts', script)], { stdio: 'inherit' });
+    rulesOk &&= check.status === 0;
+  }
 }
 
 let location;

@@ -1,4 +1,5 @@
 /** The one registry of errors kitjs raises: each code with its status and whether clients may see its message. */
+import { HttpError } from './http-error.js';
 
 interface ErrorDefinition {
   status: number;
@@ -60,8 +61,9 @@ export const errorCodes = {
 export type KitErrorCode = keyof typeof errorCodes;
 
 /**
- * The error class of every error kitjs raises while serving. `status` drives the default response;
- * `expose` says whether `message` may reach the client.
+ * The error class of every error kitjs raises while serving: an {@link HttpError} whose `code` is one of
+ * {@link errorCodes}. `status` drives the default response; `expose` says whether `message` may reach the
+ * client.
  *
  * @example
  * ```ts
@@ -69,20 +71,17 @@ export type KitErrorCode = keyof typeof errorCodes;
  * app.get('/items/:id', () => { throw new KitError('KIT_ERR_ROUTE_NOT_FOUND', 'No such item'); });
  * ```
  */
-export class KitError extends Error {
-  readonly code: KitErrorCode;
-  readonly status: number;
-  readonly statusCode: number;
-  readonly expose: boolean;
+export class KitError extends HttpError {
+  declare readonly code: KitErrorCode;
 
   constructor(code: KitErrorCode, message?: string, options?: { cause?: unknown }) {
     const definition = errorCodes[code];
-    super(message ?? definition.message, options);
+    super(definition.status, message ?? definition.message, {
+      code,
+      expose: definition.expose,
+      cause: options?.cause,
+    });
     this.name = 'KitError';
-    this.code = code;
-    this.status = definition.status;
-    this.statusCode = definition.status;
-    this.expose = definition.expose;
   }
 }
 

@@ -22,6 +22,8 @@ export type {
 } from './docs/types.js';
 export type { KitErrorCode } from './errors.js';
 export { errorCodes, KitError } from './errors.js';
+export type { HttpErrorProperties } from './http-error.js';
+export { HttpError } from './http-error.js';
 export { logger } from './logger.js';
 export { customParser } from './middleware/body/custom.js';
 export type { JsonOptions } from './middleware/body/json.js';

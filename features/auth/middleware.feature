@@ -307,6 +307,7 @@ Feature: The authMiddleware route guard
       And the body does not contain "JWT_SECRET"
       And the body does not contain "handler ran"
 
+    @kit-error-codes
     Scenario: the app's error handler receives KIT_ERR_AUTH_NO_SECRET
       Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
         """

@@ -91,6 +91,7 @@ Feature: Password hashing
 
   Rule: AUTH-003 Passwords bcrypt cannot hash faithfully are refused
 
+    @kit-error-codes
     Scenario: non-strings, empty strings and passwords over 72 bytes are refused with their codes
       Given the app:
         """
@@ -195,6 +196,7 @@ Feature: Password hashing
 
   Rule: AUTH-005 bcrypt is an optional peer, loaded on first use
 
+    @kit-error-codes
     Scenario: without the bcrypt package kitjs loads and the helpers name the missing package
       When a process in which the package "bcrypt" cannot be found calls hashPassword and comparePassword
       Then the implementation still loaded there

@@ -102,6 +102,7 @@ Feature: Signed tokens
 
   Rule: AUTH-007 A missing JWT_SECRET is a server fault, never an empty key
 
+    @kit-error-codes
     Scenario Outline: without a secret, generating a token is a 500 that does not leak
       Given the environment variable "JWT_SECRET" is <value>
       And the app:
@@ -129,6 +130,7 @@ Feature: Signed tokens
         | ""      |
         | "   "   |
 
+    @kit-error-codes
     Scenario: an unset secret makes verifyToken throw rather than answer null
       Given the environment variable "JWT_SECRET" is unset
       And the app:

@@ -55,6 +55,7 @@ Feature: Parsers and the request around them
         app.get('/health', (req, res) => res.send('ok'));
         """
 
+    @kit-error-codes
     Scenario: a small body is refused with a 500 that names the cause
       When I POST "/echo" with the JSON body:
         """
@@ -68,6 +69,7 @@ Feature: Parsers and the request around them
       And the header "Connection" is "close"
       And the server still answers GET "/health" with 200
 
+    @kit-error-codes
     Scenario: a body in many chunks, plain or compressed, is refused the same way and nothing crashes
       Then this holds:
         """js

@@ -206,6 +206,7 @@ Feature: json() parses JSON request bodies
         | bare key          | {name: 1}    |
         | trailing comma    | [1,2,]       |
 
+    @kit-error-codes
     Scenario: setErrorHandler sees the error with its status and code
       Given the app:
         """

@@ -135,6 +135,7 @@ Feature: Body size limits
         """
       And the server still answers GET "/health" with 200
 
+    @kit-error-codes
     Scenario: setErrorHandler receives the 413
       Given the app:
         """

@@ -140,6 +140,7 @@ Feature: urlencoded() parses HTML form bodies
 
   Rule: BODY-016 At most 1000 parameters per form
 
+    @kit-error-codes
     Scenario Outline: 1001 parameters get 413 (extended: <extended>), 1000 pass
       Given the app:
         """

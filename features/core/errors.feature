@@ -542,3 +542,48 @@ Feature: Errors
         """
       And the server still answers GET "/ok" with 200
 
+
+  @kit-http-error
+  Rule: ERR-012 HttpError asks for a status, in the shape of http-errors
+
+    Scenario Outline: HttpError(<status>) thrown <how> is answered by the default error answer
+      Given the app:
+        """js
+        const make = () => new HttpError(<status>, '<message>', { code: 'APP_CODE', headers: { 'Retry-After': '7' } });
+        app.get('/x', {
+          'in a handler': () => { throw make(); },
+          'as a rejection': async () => { throw make(); },
+          'to next': (req, res, next) => next(make()),
+        }['<how>']);
+        """
+      When I GET "/x"
+      Then the status is <answered>
+      And the body is "<body>"
+      And the header "Retry-After" is "7"
+
+      Examples:
+        | status | how            | message              | answered | body                  |
+        | 404    | in a handler   | No such user         | 404      | No such user          |
+        | 429    | as a rejection | Slow down            | 429      | Slow down             |
+        | 500    | to next        | database at 10.0.0.7 | 500      | Internal Server Error |
+        | 302    | in a handler   | not an error status  | 500      | Internal Server Error |
+
+    @kit-error-codes
+    Scenario: setErrorHandler sees its fields, named as http-errors names them
+      Given the app:
+        """js
+        app.get('/x', () => { throw new HttpError(409, 'Email taken', { code: 'EMAIL_TAKEN' }); });
+        app.get('/kit', (req, res) => res.send(String(new KitError('KIT_ERR_SERVER_CLOSING') instanceof HttpError)));
+        app.setErrorHandler((err, req, res) => res.status(err.status).json({
+          name: err.name, code: err.code, expose: err.expose, statusCode: err.statusCode,
+          isHttpError: HttpError.isHttpError(err), isError: err instanceof Error,
+        }));
+        """
+      When I GET "/x"
+      Then the status is 409
+      And the JSON body is:
+        """json
+        { "name": "ConflictError", "code": "EMAIL_TAKEN", "expose": true, "statusCode": 409, "isHttpError": true, "isError": true }
+        """
+      When I GET "/kit"
+      Then the body is "true"

@@ -44,7 +44,7 @@ Feature: mongodbManager
         ["TypeError", "TypeError", "TypeError"]
         """
 
-    @mongodb
+    @mongodb @kit-error-codes
     Scenario: connect reports the host and database, again for the same URI, and refuses another URI
       Given a MongoDB database for the app as world.mongoUri
       And the app:
@@ -66,6 +66,7 @@ Feature: mongodbManager
 
   Rule: MONGO-003 An unreachable server makes connect() reject in bounded time, naming the host
 
+    @kit-error-codes
     Scenario: a closed loopback port rejects with KIT_ERR_DB_CONNECT naming the host and not the password
       Given the app:
         """
@@ -276,6 +277,7 @@ Feature: mongodbManager
     Scenario: importing kitjs does not load mongoose
       Then importing the implementation in a fresh process loads none of "mongoose, mongodb"
 
+    @kit-error-codes
     Scenario: without mongoose, the first use of the manager fails with an error naming it
       Then in a process where the package "mongoose" cannot be found, this code throws KIT_ERR_PEER_MISSING naming it:
         """

@@ -163,6 +163,7 @@ Feature: SQLiteManager
 
   Rule: SQLITE-005 A path that cannot be opened makes connect() reject with KIT_ERR_DB_CONNECT
 
+    @kit-error-codes
     Scenario: a regular file where a directory should be
       Given the app:
         """
@@ -206,6 +207,7 @@ Feature: SQLiteManager
 
   Rule: SQLITE-006 close() releases the database and is safe to repeat
 
+    @kit-error-codes
     Scenario: closing twice is fine, and a closed manager does not reconnect
       Given the app:
         """
@@ -229,6 +231,7 @@ Feature: SQLiteManager
         { "code": "KIT_ERR_DB_NOT_CONNECTED" }
         """
 
+    @kit-error-codes @kit-lifecycle
     Scenario: a manager registered with app.onClose is closed when the app shuts down
       Given the app:
         """
@@ -374,6 +377,7 @@ Feature: SQLiteManager
     Scenario: importing kitjs loads neither package
       Then importing the implementation in a fresh process loads none of "sequelize, sqlite3"
 
+    @kit-error-codes
     Scenario Outline: without <package>, creating a manager fails with an error naming it
       Then in a process where the package "<package>" cannot be found, this code throws KIT_ERR_PEER_MISSING naming it:
         """

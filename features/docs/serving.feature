@@ -6,6 +6,7 @@ Feature: setupSwagger serves the document and swagger-ui
 
   Rule: DOCS-001 Options are checked when setupSwagger is called
 
+    @kit-error-codes
     Scenario: bad options throw a TypeError naming the option
       Given the app:
         """

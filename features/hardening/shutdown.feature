@@ -5,6 +5,7 @@ Feature: Shutdown under load
 
   Rule: HARD-007 Shutdown reaps idle connections and cuts the rest at the timeout
 
+    @kit-lifecycle
     Scenario: an idle keep-alive connection is closed at once, while a busy one finishes first
       Given the app:
         """js
@@ -54,6 +55,7 @@ Feature: Shutdown under load
         assert.equal(world.server.listening, false);
         """
 
+    @kit-lifecycle
     Scenario: a request still running at the timeout has its connection cut, then the hooks run
       Given the app:
         """js
@@ -89,6 +91,7 @@ Feature: Shutdown under load
         assert.equal(await world.late, 'no throw');
         """
 
+    @kit-lifecycle
     Scenario: several idle keep-alive clients do not hold the server open
       Given the app:
         """js

@@ -69,6 +69,7 @@ Feature: requestLogger writes one line per request
         | 500    | 50    |
         | 503    | 50    |
 
+    @kit-lifecycle
     Scenario: with LOG_LEVEL=warn only failed requests are logged
       Given the environment variable "LOG_LEVEL" is "warn"
       When a fresh Node process runs:

@@ -114,6 +114,7 @@ Feature: serveStatic never serves anything outside its root
 
   Rule: STATIC-017 Refusals reach the error handler as KitErrors
 
+    @kit-error-codes
     Scenario: setErrorHandler sees the code and status of each refusal
       Given the app:
         """
