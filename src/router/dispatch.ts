@@ -12,9 +12,9 @@ import type { RouteMatch } from './route-index.js';
 // of middleware calling next() synchronously never overflow the stack.
 const MAX_SYNC_HOPS = 100;
 
-// How many `advance` frames are on the stack right now, across every Dispatch. A count per Dispatch is not
-// enough: each mounted router starts a Dispatch of its own, so 1 000 nested routers overflowed the stack
-// while every one of them stayed under the limit, and the request was never answered.
+// How many `advance` frames are on the stack right now, across every Dispatch and every app (APP-001). A
+// count per Dispatch is not enough: each mounted router starts a Dispatch of its own, so 1 000 nested routers
+// overflowed the stack while every one of them stayed under the limit, and the request was never answered.
 let syncDepth = 0;
 
 /**
