@@ -38,6 +38,7 @@ export class Router implements RouterLike<Router>, Mountable {
   /** The route block new routes join; a `use` closes it so that order stays exact. */
   private block: RouteIndex | null = null;
 
+  // ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
   get(path: string, ...handlers: HandlerArg[]): this {
     return this.addRoute('GET', path, handlers, 'get');
   }
@@ -94,6 +95,7 @@ export class Router implements RouterLike<Router>, Mountable {
     return this;
   }
 
+  // ROUTE-010, ROUTE-012: one chain per path; its methods share a group, so next('route') leaves them all.
   route(path: string): Route {
     const group = this.order++;
     const register = (method: string, name: string, handlers: HandlerArg[]): Route => {
@@ -119,6 +121,7 @@ export class Router implements RouterLike<Router>, Mountable {
     new Dispatch(this.stack, req as InternalRequest, res, done).start();
   }
 
+  // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.
   /** Every route registered here and in mounted routers, with full paths. */
   routes(): Array<{ method: string; path: string }> {
     const out: Array<{ method: string; path: string }> = [];
@@ -129,6 +132,7 @@ export class Router implements RouterLike<Router>, Mountable {
   private addRoute(method: string, path: string, handlers: HandlerArg[], name: string, group?: number): this {
     const flat = (handlers as unknown[]).flat(Infinity);
     if (flat.length === 0) throw new TypeError(`${name}('${String(path)}') needs at least one handler`);
+    // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
     flat.forEach((handler, position) => {
       refuseFactory(handler, `${name}('${String(path)}')`);
       if (typeof handler !== 'function') {

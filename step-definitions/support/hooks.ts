@@ -47,6 +47,7 @@ Before({ tags: '@browser' }, function (this: KitWorld) {
   return skip(this, reason);
 });
 
+// HARNESS-001: runs after every scenario, whatever its outcome.
 After(async function (this: KitWorld) {
   await this.cleanup();
 });

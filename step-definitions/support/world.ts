@@ -99,7 +99,7 @@ export class KitWorld extends World {
     return this.tmp;
   }
 
-  /** Sets (or, with undefined, unsets) an environment variable until the scenario ends. */
+  /** Sets (or, with undefined, unsets) an environment variable until the scenario ends (HARNESS-001). */
   setEnv(name: string, value: string | undefined): void {
     if (!this.savedEnv.has(name)) this.savedEnv.set(name, process.env[name]);
     if (value === undefined) delete process.env[name];
@@ -203,7 +203,7 @@ export class KitWorld extends World {
     });
   }
 
-  /** Undoes everything the scenario set up. */
+  /** Undoes everything the scenario set up, passed or failed: environment and tmpDir (HARNESS-001). */
   async cleanup(): Promise<void> {
     await this.stopServer();
     await this.browserInstance?.close();
