@@ -1,6 +1,6 @@
-/** The reference app's three routes, annotated for setupSwagger (express-jsdoc-swagger style). */
+/** The reference app's account routes (register, login, me), annotated for setupSwagger (express-jsdoc-swagger style). */
 import { randomBytes } from 'node:crypto';
-import { EmailTakenError } from './stores/email-taken.js';
+import { clientAddress } from './client-address.js';
 
 /** bcrypt reads at most 72 bytes of a password; longer ones are refused rather than silently cut. */
 const MAX_PASSWORD_BYTES = 72;
@@ -27,7 +27,7 @@ const BAD_CREDENTIALS = 'Invalid email or password';
 /**
  * An account as the API shows it: never the password or its hash.
  * @typedef {object} User
- * @property {integer|string} id.required - A number with SQLite, a string with MongoDB
+ * @property {integer|string} id.required - A number with SQLite and PostgreSQL, a string with MongoDB
  * @property {string} email.required - Trimmed and in lower case - email
  */
 
@@ -74,14 +74,17 @@ function readCredentials(body) {
 }
 
 /**
- * Adds `POST /register`, `POST /login` and `GET /me` to `app`.
+ * Adds `POST /register`, `POST /login` and `GET /me` to `app`. `throttle` guards `/login` (see
+ * `throttle/login-throttle.js`); `trustedProxies` says how many proxies' `X-Forwarded-For` entries to
+ * believe when telling clients apart.
  *
  * @param {any} app - a kitjs app
- * @param {{ kitjs: any, store: import('./stores/sqlite-store.js').UserStore }} options
+ * @param {{ kitjs: any, store: import('./stores/sequelize-store.js').UserStore,
+ *   throttle: ReturnType<typeof import('./throttle/login-throttle.js').createLoginThrottle>, trustedProxies: number }} options
  * @example
- * registerRoutes(app, { kitjs, store });
+ * registerRoutes(app, { kitjs, store, throttle, trustedProxies: 0 });
  */
-export function registerRoutes(app, { kitjs, store }) {
+export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) {
   const { authMiddleware, comparePassword, generateToken, hashPassword } = kitjs;
 
   // Compared against when the email is unknown, so that a login costs one bcrypt comparison either way and
@@ -98,7 +101,7 @@ export function registerRoutes(app, { kitjs, store }) {
    * @param {Credentials} request.body.required - The new account's email and password
    * @return {User} 201 - The account was created
    * @return {ErrorResponse} 400 - A field is missing or not a string, the email is not an email, the password is empty or over 72 bytes, or the body is not a JSON object
-   * @return {ErrorResponse} 409 - An account with this email exists
+   * @return {ErrorResponse} 409 - An account with this email exists (also when two registrations race: the database's unique index decides)
    * @return {ErrorResponse} 413 - The body is over the 16 kB limit
    * @example request - A new account
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
@@ -114,7 +117,8 @@ export function registerRoutes(app, { kitjs, store }) {
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
       throw clientError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
     }
-    if (await store.findByEmail(email)) throw new EmailTakenError(email);
+    // No look-up first: with several instances, "not found" can be stale by the time of the insert. The
+    // unique index decides, and the store turns its violation into EmailTakenError (409).
     const user = await store.create({ email, passwordHash: await hashPassword(password) });
     res.status(201).json({ id: user.id, email: user.email });
   });
@@ -122,21 +126,26 @@ export function registerRoutes(app, { kitjs, store }) {
   /**
    * POST /login
    * @summary Log in and get a token
-   * @description An unknown email and a wrong password get the same 401, in about the same time.
+   * @description An unknown email and a wrong password get the same 401, in about the same time. Attempts are counted per email and per client address in a window shared by every instance; over the limit the answer is 429 with a Retry-After header (seconds), until the window ends. A successful login clears the email's count.
    * @tags Accounts
    * @param {Credentials} request.body.required - The account's email and password
    * @return {LoginResponse} 200 - A token for `Authorization: Bearer <token>`
    * @return {ErrorResponse} 400 - A field is missing or not a string, or the body is not a JSON object
    * @return {ErrorResponse} 401 - The email is unknown or the password is wrong
    * @return {ErrorResponse} 413 - The body is over the 16 kB limit
+   * @return {ErrorResponse} 429 - Too many attempts for this email or from this address: wait the seconds in Retry-After
    * @example request - Log in
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
    */
   app.post('/login', async (req, res) => {
     const { email, password } = readCredentials(req.body);
+    const who = { email, address: clientAddress(req, trustedProxies) };
+    // Counted before the password is checked, so racing instances cannot check more than the limit.
+    await throttle.admit(who);
     const user = await store.findByEmail(email);
     const matches = await comparePassword(password, user ? user.passwordHash : await dummyHash);
     if (!user || !matches) throw clientError(401, BAD_CREDENTIALS);
+    await throttle.succeeded(who);
     res.json({ token: generateToken({ id: user.id, email: user.email }) });
   });
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as kitjs from 'kitjs';
 import { createApp } from './app.js';
 import { createMongoStore } from './stores/mongo-store.js';
+import { createPostgresStore } from './stores/postgres-store.js';
 import { createSqliteStore } from './stores/sqlite-store.js';
 
 const { logger } = kitjs;
@@ -40,8 +41,28 @@ function readPort() {
   return port;
 }
 
-/** MONGODB_URI picks MongoDB; otherwise SQLite, on the DATABASE_PATH file or in memory. */
+/** A whole number from the environment variable `name`, or `fallback` when it is unset. */
+function readCount(name, fallback, least) {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < least)
+    refuse(`${name} must be a whole number of at least ${least} (got "${raw}")`);
+  return Number(raw);
+}
+
+/**
+ * DATABASE_URL (postgres://) picks PostgreSQL, and wins over everything else; then MONGODB_URI picks
+ * MongoDB; otherwise SQLite, on the DATABASE_PATH file or in memory.
+ */
 function storeFromEnvironment() {
+  const databaseUrl = (process.env.DATABASE_URL ?? '').trim();
+  if (databaseUrl !== '') {
+    if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+      refuse('DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database');
+    }
+    const maxConnections = readCount('DATABASE_POOL_MAX', 10, 1);
+    return createPostgresStore({ kitjs, url: databaseUrl, options: { maxConnections } });
+  }
   const mongoUri = (process.env.MONGODB_URI ?? '').trim();
   if (mongoUri !== '') return createMongoStore({ kitjs, uri: mongoUri });
   const path = (process.env.DATABASE_PATH ?? '').trim();
@@ -53,6 +74,13 @@ const port = readPort();
 // Unset: every interface, as Node does. HOST=127.0.0.1 keeps the service on this machine.
 const host = (process.env.HOST ?? '').trim() || undefined;
 
+const throttle = {
+  perEmail: readCount('LOGIN_LIMIT_PER_EMAIL', undefined, 1),
+  perAddress: readCount('LOGIN_LIMIT_PER_ADDRESS', undefined, 1),
+  windowSeconds: readCount('LOGIN_WINDOW_SECONDS', undefined, 1),
+};
+const trustedProxies = readCount('TRUST_PROXY', 0, 0);
+
 const store = storeFromEnvironment();
 try {
   await store.init();
@@ -61,7 +89,7 @@ try {
   refuse(`Cannot open the database (${store.description}): ${err?.message ?? err}`);
 }
 
-const { app } = createApp({ kitjs, store });
+const { app } = createApp({ kitjs, store, throttle, trustedProxies });
 const server = host === undefined ? app.listen(port) : app.listen(port, host);
 
 server.once('listening', () => {

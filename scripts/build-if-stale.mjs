@@ -1,5 +1,5 @@
-// `npm start`'s first step: builds dist/ only when it is missing or older than what it is built from, so a
-// second start answers in moments instead of waiting for a full build.
+// REF-020: `npm start`'s first step: builds dist/ only when it is missing or older than what it is built
+// from, so a second start answers in moments instead of waiting for a full build.
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 // Runs a benchmark or soak script after making sure bench/'s own dependencies (the competitors and the load
-// generator) are installed. They live in bench/package.json so that `npm install` of kitjs stays light.
+// generator) are installed. They live in bench/package.json so that `npm install` of kitjs stays light
+// (REF-020).
 //   node scripts/with-bench-deps.mjs <script> [args...]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';

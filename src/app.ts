@@ -33,6 +33,7 @@ class App extends Router {
     this.settings = { ...options };
   }
 
+  // APP-004, APP-005: a plugin runs at once; a promise it returns makes register return a promise of the app.
   register<Options = Record<string, unknown>>(
     plugin: Plugin<Options>,
     options?: Options,
@@ -47,6 +48,7 @@ class App extends Router {
     return self;
   }
 
+  // ERR-003: the function answers every error no error middleware finished, wherever it was installed.
   setErrorHandler(fn: AppErrorHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
     this.errorHandler = fn;
@@ -59,8 +61,10 @@ class App extends Router {
     return this;
   }
 
+  // APP-003: a real node:http server per call; no port (or a callback first) means a free one.
   listen(...args: unknown[]): Server {
     const options: Record<string, unknown> = { IncomingMessage: KitRequest, ServerResponse: KitResponse };
+    // APP-008: Node's own timeouts stay on unless kit({ ... }) sets them.
     const { requestTimeout, headersTimeout, keepAliveTimeout } = this.settings;
     if (requestTimeout !== undefined) options.requestTimeout = requestTimeout;
     if (headersTimeout !== undefined) options.headersTimeout = headersTimeout;
@@ -68,6 +72,7 @@ class App extends Router {
     const shortest = Math.min(requestTimeout ?? Infinity, headersTimeout ?? Infinity);
     if (shortest !== Infinity)
       options.connectionsCheckingInterval = clamp(Math.floor(shortest / 2), 50, 30_000);
+    // HARD-004, HARD-005: Node's strict parser with its default limits; pipelined requests answered in order.
     const server = createServer(options, this.handler);
     if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
     this.servers.add(server);
@@ -81,6 +86,7 @@ class App extends Router {
     return server;
   }
 
+  // APP-007: stop accepting, let requests finish, 503 to late ones, cut at `timeout`, then the onClose hooks.
   close(options: { timeout?: number } = {}): Promise<void> {
     // One shutdown at a time: a second call (a signal handler and a test teardown, say) joins the first
     // instead of running the hooks early, while requests are still in flight.
@@ -144,6 +150,7 @@ class App extends Router {
       sendError(err, req, res);
       return;
     }
+    // ERR-007, HARD-001: a failing error handler gets the default answer for its own error; both are logged.
     const failed = (thrown: unknown): void => {
       logFailure('error', { err: thrown, original: serializedError(err) }, 'the error handler itself failed');
       const usable = thrown !== null && typeof thrown === 'object';
@@ -164,6 +171,7 @@ function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
 }
 
+// HARD-007: idle keep-alive connections are reaped at once, not after keepAliveTimeout.
 /** Stops accepting, lets in-flight requests finish, reaps idle keep-alive sockets, cuts the rest at `timeout`. */
 function drain(server: Server, timeout: number): Promise<void> {
   return new Promise((resolve) => {
@@ -215,6 +223,7 @@ function adoptResponse(res: ServerResponse): KitResponse {
  * ```
  */
 export function kit(options?: KitOptions): KitApp {
+  // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
   return asRequestListener(new App(options));
 }
 markFactory(kit, 'kit()');

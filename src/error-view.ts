@@ -4,6 +4,7 @@ import { statusOf } from './errors.js';
 // Headers framing a body: an error may describe itself (a 416's `Content-Range: bytes */size`) but never
 // frame the body kitjs writes for it (a Transfer-Encoding beside our Content-Length would even be a
 // request-smuggling signal).
+// ERR-006: an error's own `headers` are added to the default answer, except these four.
 const FRAMING_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'transfer-encoding']);
 
 /** A thrown value reduced to plain data: reading this can no longer run the value's own code. */

@@ -62,8 +62,8 @@ export type KitErrorCode = keyof typeof errorCodes;
 
 /**
  * The error class of every error kitjs raises while serving: an {@link HttpError} whose `code` is one of
- * {@link errorCodes}. `status` drives the default response; `expose` says whether `message` may reach the
- * client.
+ * {@link errorCodes} (ERR-012). `status` drives the default response; `expose` says whether `message` may
+ * reach the client.
  *
  * @example
  * ```ts

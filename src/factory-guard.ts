@@ -7,7 +7,7 @@ type Marked = { [FACTORY]?: string };
 
 /**
  * Marks `fn` as a factory whose proper use is `call` (`'json()'`, `'new Router()'`), so that passing it
- * uncalled to `use` or a route fails at once (APP-011). Returns `fn`.
+ * uncalled to `use` or a route fails at once (APP-010). Returns `fn`.
  *
  * @example
  * ```ts
@@ -22,7 +22,7 @@ export function markFactory<F extends object>(fn: F, call: string): F {
 
 /**
  * Throws a TypeError naming the fix when `handler` is a kitjs factory rather than a middleware:
- * `app.use(json)` would make every request hang, `app.use(cors)` answer 500 on every request.
+ * `app.use(json)` would make every request hang, `app.use(cors)` answer 500 on every request (APP-010).
  *
  * @example
  * ```ts
@@ -39,9 +39,9 @@ export function refuseFactory(handler: unknown, where: string): void {
 
 /**
  * For a middleware that is also called like a factory (`authMiddleware()`, `requestLogger()`): it takes no
- * options, so anything but nothing or an empty object is a setup error naming the middleware. A call with a
- * request and a response but no `next` (`response` given) is a hand-written call, told apart so the
- * message does not mistake the request for options.
+ * options, so anything but nothing or an empty object is a setup error naming the middleware (APP-011). A
+ * call with a request and a response but no `next` (`response` given) is a hand-written call, told apart so
+ * the message does not mistake the request for options.
  *
  * @example
  * ```ts

@@ -5,6 +5,7 @@ import { logFailure } from './logger.js';
 import type { KitRequest, KitResponse } from './types.js';
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
+// ERR-006: headers that describe or frame a body the handler never finished; a default answer drops them.
 const BODY_HEADERS = new Set([
   'content-type',
   'content-length',
@@ -19,8 +20,8 @@ const BODY_HEADERS = new Set([
 ]);
 
 /**
- * Answers 404 `text/plain` when nothing handled the request. A response that a handler started and then
- * passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk that makes a
+ * Answers 404 `text/plain` when nothing handled the request (ERR-005). A response that a handler started and
+ * then passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk that makes a
  * truncated body look complete.
  */
 export function sendNotFound(req: KitRequest, res: KitResponse): void {
@@ -40,18 +41,18 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
 }
 
 /**
- * The default answer for an error no handler took: the status from `err.status` / `err.statusCode`
- * when it is 4xx or 5xx, else 500. 4xx bodies carry the error's message (unless `expose` is false);
- * 5xx bodies only the status text, so stacks, driver messages and paths never reach the client. The
- * logger gets the whole error for 5xx. The error is read defensively (ERR-011): whatever it does while
- * being read, the answer is a 500 and the process lives on. When the response had already started, the
- * connection is cut (ERR-009), because nothing valid can be appended to a half-sent body.
+ * The default answer for an error no handler took (ERR-006): the status from `err.status` / `err.statusCode`
+ * when it is 4xx or 5xx, else 500. 4xx bodies carry the error's message (unless `expose` is false); 5xx
+ * bodies only the status text, so stacks, driver messages and paths never reach the client. The logger gets
+ * the whole error for 5xx (HARD-003). The error is read defensively (ERR-011): whatever it does while being
+ * read, the answer is a 500 and the process lives on. When the response had already started, the connection
+ * is cut (ERR-009), because nothing valid can be appended to a half-sent body.
  */
 export function sendError(err: unknown, req: KitRequest, res: KitResponse): void {
   const view = viewError(err);
   const clientLeft = view.clientAborted && req.destroyed;
   if (clientLeft) {
-    // Not a server fault, and logging it as one would let any client fill the error log with stacks.
+    // HARD-006: not a server fault; logging it as one would let any client fill the error log with stacks.
     logFailure(
       'info',
       { method: req.method, url: req.originalUrl },

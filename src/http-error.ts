@@ -14,7 +14,7 @@ export interface HttpErrorProperties {
 }
 
 /**
- * An error that asks for an HTTP status (ERR-003). Throw it, reject with it or pass it to `next()`; the
+ * An error that asks for an HTTP status (ERR-012). Throw it, reject with it or pass it to `next()`; the
  * default answer uses `status`, shows `message` only when `expose` is true (4xx by default, never 5xx
  * unless asked), and sends `headers`. It has the fields of `http-errors`' errors (`status`, `statusCode`,
  * `expose`, `headers`, a `name` such as `NotFoundError`), so middleware written for those, and

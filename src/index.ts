@@ -17,9 +17,15 @@ export type {
   PeerModel,
   PeerSchema,
   PeerSequelize,
+  PeerSequelizeOptions,
   SequelizeShape,
 } from './db/peer-types.js';
 // Databases
+export type { PostgreSQLManagerOptions } from './db/postgres-manager.js';
+export { PostgreSQLManager } from './db/postgres-manager.js';
+export type { SequelizeDialect } from './db/sequelize-manager.js';
+export { SequelizeManager } from './db/sequelize-manager.js';
+export { sequelizeManager } from './db/sequelize-manager-factory.js';
 export { SQLiteManager } from './db/sqlite-manager.js';
 // API documentation
 export { setupSwagger } from './docs/setup-swagger.js';

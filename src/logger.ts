@@ -68,8 +68,8 @@ function censorNested(key: string, value: Bag): Bag {
  * Replaces secrets in a log object by `[Redacted]`: top-level `authorization`, `cookie`, `set-cookie`,
  * `proxy-authorization` and `password`; `password` one level down; credential headers under `headers`,
  * `req.headers` and `res.headers`. Copy-on-write: the caller's objects are never changed, and an object with
- * no secret is returned as is. Hand-written because pino's path redaction with a `*.password` wildcard
- * costs about 2 µs per line, more than writing the line.
+ * no secret is returned as is (LOG-003). Hand-written because pino's path redaction with a `*.password`
+ * wildcard costs about 2 µs per line, more than writing the line.
  *
  * @example
  * ```ts
@@ -92,7 +92,8 @@ export function redact(object: Bag): Bag {
 }
 
 /**
- * Reads `LOG_LEVEL`: case-insensitive, blank means 'info'; an unknown name is a setup error worth failing on.
+ * Reads `LOG_LEVEL`: case-insensitive, blank means 'info'; an unknown name is a setup error worth failing on
+ * (LOG-002).
  *
  * @example
  * ```ts
@@ -111,7 +112,10 @@ export function levelFromEnv(value: string | undefined): Level | 'silent' {
 
 const requireFromHere = createRequire(moduleLocation());
 
-/** The stdout sink: pino-pretty when `LOG_PRETTY` asks for it, otherwise pino's buffered fd writer. */
+/**
+ * The stdout sink: pino-pretty when `LOG_PRETTY` asks for it (LOG-006), otherwise pino's buffered fd writer
+ * (LOG-001).
+ */
 function stdoutSink(): DestinationStream {
   const pretty = (process.env.LOG_PRETTY ?? '').trim().toLowerCase();
   if (pretty === '' || pretty === '0' || pretty === 'false') {
@@ -129,8 +133,8 @@ function stdoutSink(): DestinationStream {
 }
 
 /**
- * A destination that honours `LOG_FILE` at each write, so a running process (or a test) can send the lines
- * of one stretch of work to a file of its own. The file's writer is kept open until the path changes.
+ * A destination that honours `LOG_FILE` at each write, so a running process (or a test) can send the lines of
+ * one stretch of work to a file of its own. The file's writer is kept open until the path changes (LOG-005).
  */
 function switchableDestination(): DestinationStream {
   // Chosen at load, so a missing pino-pretty fails the import rather than some later log call.
@@ -177,8 +181,9 @@ function switchableDestination(): DestinationStream {
 
 /**
  * The logger kitjs and its `requestLogger` write through, exported for application code. Calls take an
- * object and a message; errors go under `err` so their type, message and stack are kept. Lines are JSON;
- * `LOG_LEVEL` (read once, at load) picks the level, `logger.level = 'debug'` changes it later,
+ * object and a message; errors go under `err` so their type, message and stack are kept (LOG-004). Lines are
+ * JSON, one per call (LOG-001); `LOG_LEVEL` (read once, at load) picks the level,
+ * `logger.level = 'debug'` changes it later,
  * `LOG_PRETTY=1` prints human-readable lines (needs the optional `pino-pretty`), and `LOG_FILE=<path>`
  * sends lines to that file instead of stdout from the next line on. Authorization headers, cookies and
  * passwords are replaced by `[Redacted]`.

@@ -4,10 +4,10 @@ import { lookup } from 'mime-types';
 /**
  * Whether `actual` (a lower-case `type/subtype`) matches `wanted`: a full type (`application/json`),
  * a wildcard (`text/*`, `*\/*`), a suffix (`+json`, `application/*+json`) or a short name that
- * mime-types knows (`json`, `html`, `urlencoded`).
+ * mime-types knows (`json`, `html`, `urlencoded`): REQ-006.
  */
 export function mediaTypeMatches(actual: string, wanted: string): boolean {
-  // REQ-011: the short name `json` means what json() parses, so a validator keyed on req.is('json')
+  // REQ-009: the short name `json` means what json() parses, so a validator keyed on req.is('json')
   // can never be skipped for a body the parser did parse.
   if (wanted === 'json' || wanted.trim().toLowerCase() === 'json') return isJsonMediaType(actual);
   const normalized = normalize(wanted);

@@ -22,7 +22,8 @@ interface CachedMediaType {
  * The media type of a request, or `undefined` when it has none or it cannot be read.
  * Every part of kitjs asks this one function, so a spelling trick (upper case, a space or tab before
  * `;`, an empty parameter) can never make one part see JSON while another does not. The result is
- * remembered with the header it came from: an unchanged header is parsed once, a rewritten one again.
+ * remembered with the header it came from: an unchanged header is parsed once, a rewritten one again
+ * (REQ-006, REQ-009, BODY-002).
  */
 export function mediaTypeOf(req: IncomingMessage): MediaType | undefined {
   const header = req.headers['content-type'];

@@ -19,7 +19,9 @@ export interface InternalRequest extends KitRequestShape {
  */
 export class KitRequest extends IncomingMessage implements InternalRequest {
   params: Record<string, string> = {};
+  // REQ-007: undefined until a body parser fills it.
   body: unknown = undefined;
+  // REQ-008: the target as it arrived (set by the app); baseUrl follows the mounts (dispatch).
   originalUrl = '';
   baseUrl = '';
   kitPath = '/';
@@ -39,10 +41,12 @@ export class KitRequest extends IncomingMessage implements InternalRequest {
     this.parsedQuery = undefined;
   }
 
+  /** REQ-001: the canonical path without the query string, relative to the running prefix. */
   get path(): string {
     return this.kitPath;
   }
 
+  /** ROUTE-013: parsed on first use. */
   get query(): Record<string, string> {
     if (this.parsedQuery === undefined) this.parsedQuery = parseQuery(this.kitSearch);
     return this.parsedQuery;
@@ -52,6 +56,7 @@ export class KitRequest extends IncomingMessage implements InternalRequest {
     this.parsedQuery = value;
   }
 
+  /** REQ-004: one object per request, created on first use and shared with `res.locals` (RES-008). */
   get locals(): Record<string, unknown> {
     if (this.localsStore === undefined) this.localsStore = {};
     return this.localsStore;
@@ -61,14 +66,17 @@ export class KitRequest extends IncomingMessage implements InternalRequest {
     this.localsStore = value;
   }
 
+  /** REQ-002: from the Host header only, never the request line or X-Forwarded-Host. */
   get hostname(): string {
     return hostnameOf(this.headers.host);
   }
 
+  /** REQ-003: the socket's remote address; forwarding headers are ignored. */
   get ip(): string {
     return this.socket?.remoteAddress ?? '';
   }
 
+  /** REQ-005: any case of `name`; Referer and Referrer are one header; repeated values joined with `, `. */
   get(name: string): string | undefined {
     if (typeof name !== 'string') throw new TypeError('req.get(name): name must be a string');
     const key = name.toLowerCase();
@@ -78,6 +86,7 @@ export class KitRequest extends IncomingMessage implements InternalRequest {
     return headerValue(this.headers[key]);
   }
 
+  /** REQ-006, REQ-009: asks the same one parse of Content-Type as every body parser. */
   is(type: string | string[]): string | false {
     const mediaType = mediaTypeOf(this);
     if (mediaType === undefined) return false;
@@ -96,7 +105,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /**
  * The query object: every value a string (the first one when a key repeats, so that `?a=1&a=2` cannot
  * turn a string into an array behind a handler's back). It has no prototype, so keys such as
- * `__proto__` or `constructor` are plain data.
+ * `__proto__` or `constructor` are plain data (ROUTE-013).
  */
 export function parseQuery(search: string): Record<string, string> {
   const query: Record<string, string> = Object.create(null);

@@ -30,8 +30,9 @@ const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHe
   .getRawHeaderNames;
 
 /**
- * The class node:http instantiates for every response of a kitjs server. Every body it produces gets
- * a Content-Length; a second response on the same request is an error, never a second write.
+ * The class node:http instantiates for every response of a kitjs server. Every body it produces gets a
+ * Content-Length (RES-009); a second response on the same request is an error, never a second write
+ * (RES-010).
  *
  * Speed: Node keeps headers given to `setHeader` in a prototype-less object that V8 holds in dictionary
  * mode, and `writeHead` walks it key by key; measured, that is most of what a small route costs above
@@ -51,6 +52,7 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
   /** The headers a one-call response went out with, for the header getters afterwards. */
   private sentHeaders: OutgoingHttpHeaders | undefined = undefined;
 
+  /** RES-008: the same object as `req.locals`. */
   get locals(): Record<string, unknown> {
     return this.req.locals;
   }
@@ -59,6 +61,7 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
     this.req.locals = value;
   }
 
+  /** RES-001: an integer from 100 to 999, else a RangeError that reaches the error path. */
   status(code: number): this {
     if (!Number.isInteger(code) || code < 100 || code > 999) {
       throw new RangeError(`res.status(${String(code)}): the status must be an integer from 100 to 999`);
@@ -68,11 +71,12 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
   }
 
   json(obj: unknown): void {
-    // JSON.stringify throws on cycles and BigInt; the throw reaches the error path like any other.
+    // RES-002: JSON.stringify throws on cycles and BigInt; the throw reaches the error path like any other.
     const body = JSON.stringify(obj);
     this.finish(body ?? '', JSON_TYPE, false);
   }
 
+  /** RES-003: the type follows the value; a Content-Type set earlier wins. */
   send(body?: unknown): void {
     if (typeof body === 'string') {
       this.finish(body, HTML_TYPE, false);
@@ -85,11 +89,13 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
     }
   }
 
+  /** RES-004: the status text as text/plain; an unknown code sends the number itself. */
   sendStatus(code: number): void {
     this.status(code);
     this.finish(STATUS_CODES[code] ?? String(code), TEXT_TYPE, true);
   }
 
+  /** RES-005: `(url)`, `(url, status)` or `(status, url)`; 302 by default, only 300-308. */
   redirect(first: string | number, second?: string | number): void {
     const url = typeof first === 'number' ? second : first;
     const code = typeof first === 'number' ? first : (second ?? 302);
@@ -106,6 +112,7 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
     this.finish(`${STATUS_CODES[code] ?? 'Redirecting'}. Redirecting to ${location}`, undefined, false);
   }
 
+  /** RES-006: one header or several; Node's setHeader refuses a value holding CR or LF (a 500). */
   set(field: string | Record<string, string | number | readonly string[]>, value?: unknown): this {
     if (typeof field === 'object' && field !== null) {
       for (const key of Object.keys(field)) this.set(key, field[key]);
@@ -117,6 +124,7 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
     return this;
   }
 
+  /** RES-007: a short name or a full type through mime-types; an unknown name is application/octet-stream. */
   type(type: string): this {
     if (typeof type !== 'string') throw new TypeError('res.type(type): type must be a string');
     const value = contentTypeFor(type);
@@ -127,7 +135,7 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
   }
 
   // Node's header methods: each first moves a held-back type into Node's store, so that what they see
-  // or change is exactly what they would have without the one-call path.
+  // or change is exactly what they would have without the one-call path (RES-011).
 
   override setHeader(name: string, value: number | string | readonly string[]): this {
     if (this.heldType !== undefined) this.releaseType();
@@ -224,11 +232,11 @@ export class KitResponse extends ServerResponse<KitRequest> implements KitRespon
 
   /**
    * Ends the response with `body` and a Content-Length. `type` is the Content-Type to use when none was
-   * chosen (or always, when `force`); 204 and 304 go out without a body.
+   * chosen (or always, when `force`); 204 and 304 go out without a body or its headers (RES-009).
    */
   private finish(body: string | Uint8Array, type: string | undefined, force: boolean): void {
     if (this.headersSent || this.writableEnded) {
-      // Refused and logged, not thrown: a second send often comes from a timer or an event callback,
+      // RES-010: refused and logged, not thrown: a second send often comes from a timer or an event callback,
       // where a throw would have nothing to catch it and would end the process.
       logger.error(
         { err: new KitError('KIT_ERR_RESPONSE_SENT'), url: this.req.originalUrl },

@@ -1,4 +1,4 @@
-/** Steps of the database area: a MongoDB URI for the app, and fresh processes that probe peer loading. */
+/** Steps of the database area: a MongoDB URI or a PostgreSQL database for the app, and fresh processes that probe peer loading. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { After, Given, Then } from '@cucumber/cucumber';
 import { mongoUri } from './support/mongo.js';
+import { scenarioDatabase } from './support/postgres.js';
 import { type KitWorld, requireFromRepo } from './support/world.js';
 
-/** The World as the app code sees it in these scenarios: `world.mongoUri` after the Given below. */
-type DbWorld = KitWorld & { mongoUri?: string };
+/** The World as the app code sees it in these scenarios: `world.mongoUri`, `world.postgresUrl` after the Givens below. */
+type DbWorld = KitWorld & { mongoUri?: string; postgresUrl?: string };
 
 const tsxLoader = pathToFileURL(requireFromRepo.resolve('tsx')).href;
 
@@ -30,6 +31,11 @@ function runFresh(code: string, preload?: string): { status: number | null; stdo
 Given('a MongoDB database for the app as world.mongoUri', async function (this: DbWorld) {
   // The @mongodb Before hook has already skipped the scenario when no server is available.
   this.mongoUri = await mongoUri();
+});
+
+Given('a PostgreSQL database for the app as world.postgresUrl', async function (this: DbWorld) {
+  // The @postgres Before hook has already skipped the scenario when there is no server.
+  this.postgresUrl = await scenarioDatabase('db');
 });
 
 Then(
@@ -76,7 +82,7 @@ Module._resolveFilename = function (request, ...rest) {
     );
     const child = runFresh(
       `const impl = await import(${JSON.stringify(location.url)});
-       const { SQLiteManager, mongodbManager } = impl;
+       const { SQLiteManager, PostgreSQLManager, mongodbManager } = impl;
        try {
          await (async () => { ${code} })();
          console.log(JSON.stringify({ threw: false }));

@@ -1,22 +1,26 @@
 /** Steps of the reference app: build it on a store for the implementation under test, restart it, and run `npm start`'s server. */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { After, Given, Then, When } from '@cucumber/cucumber';
+import {
+  adoptPort,
+  type ChildServer,
+  killServer,
+  serverEnvironment,
+  signalServer,
+  startServer,
+  childTimeoutMs as startTimeoutMs,
+} from './support/child-server.js';
 import { repoRoot } from './support/impl.js';
 import { mongoUri } from './support/mongo.js';
 import { makeResponse } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
 
 const appDir = join(repoRoot, 'reference-app');
-const serverScript = join(appDir, 'server.js');
-/** How long `node reference-app/server.js` may take to print its URL or exit. */
-const startTimeoutMs = 15_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: the reference app is plain JavaScript without types
 type Loose = any;
@@ -30,15 +34,8 @@ interface RunningApp {
   store: Loose;
   kitjs: Record<string, unknown>;
   port: number;
-}
-
-interface ChildServer {
-  process: ChildProcess;
-  output: string;
-  url: string | undefined;
-  exit: Promise<number | null>;
-  exited: boolean;
-  port: number | undefined;
+  options: Record<string, unknown>;
+  closing?: Promise<void>;
 }
 
 interface InFlight {
@@ -101,18 +98,19 @@ async function startReferenceApp(
   config: StoreConfig,
   kitjs: Record<string, unknown>,
   port = 0,
+  options: Record<string, unknown> = {},
 ): Promise<void> {
   // requestLogger writes a line per request: into the scenario's directory, not over the run's progress.
   world.setEnv('LOG_FILE', join(await world.makeTmpDir(), 'reference-app.log'));
   const { createApp } = await import(pathToFileURL(join(appDir, 'app.js')).href);
   const store = await openStore(kitjs, config);
-  const { app, docs } = createApp({ kitjs, store });
+  const { app, docs } = createApp({ kitjs, store, ...options });
   const server: Server = app.listen(port, '127.0.0.1');
   world.app = app;
   // The docs steps read what setupSwagger returned from world.docs.
   (world as unknown as { docs: unknown }).docs = docs;
   await world.serve(server);
-  stateOf(world).running = { app, config, store, kitjs, port: world.port() };
+  stateOf(world).running = { app, config, store, kitjs, port: world.port(), options };
 }
 
 Given('the reference app on an in-memory SQLite database', async function (this: KitWorld) {
@@ -151,8 +149,87 @@ When('the reference app restarts', async function (this: KitWorld) {
   // app.close() drains the server and closes the store (its onClose hook), as SIGTERM does in server.js.
   await running.app.close({ timeout: 2000 });
   // Same port: the World's HTTP client keeps its base URL, as a client of a restarted service would.
-  await startReferenceApp(this, running.config, running.kitjs, running.port);
+  await startReferenceApp(this, running.config, running.kitjs, running.port, running.options);
 });
+
+Given(
+  'the reference app on an in-memory SQLite database, with the createApp options:',
+  async function (this: KitWorld, json: string) {
+    const options = JSON.parse(json) as Record<string, unknown>;
+    await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, false), 0, options);
+  },
+);
+
+function runningOf(world: KitWorld): RunningApp {
+  const running = stateOf(world).running;
+  if (!running)
+    throw new Error('no reference app is running: start one with "Given the reference app on ..."');
+  return running;
+}
+
+Then(
+  'these logins to the reference app, sent in this order, are answered:',
+  async function (this: KitWorld, table: { hashes(): Record<string, string>[] }) {
+    let count = 0;
+    for (const row of table.hashes()) {
+      count += 1;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      // "-": no X-Forwarded-For header, the client is the socket's peer.
+      if (row.forwarded !== undefined && row.forwarded !== '-') headers['x-forwarded-for'] = row.forwarded;
+      const answer = await this.send('POST', '/login', {
+        headers,
+        data: JSON.stringify({ email: row.email, password: row.password }),
+      });
+      const what = `login ${count} (${row.email}${headers['x-forwarded-for'] ? ` from ${headers['x-forwarded-for']}` : ''})`;
+      assert.equal(answer.status, Number(row.status), `${what} answered ${answer.status}: ${answer.text}`);
+      const retryAfter = answer.headers['retry-after'];
+      if (answer.status === 429) {
+        assert.match(retryAfter ?? '', /^\d+$/, `${what}: a 429 carries Retry-After in seconds`);
+        if (row.retryAfter !== undefined) {
+          const [least, most] = row.retryAfter.split('..').map(Number);
+          const seconds = Number(retryAfter);
+          assert.ok(
+            seconds >= (least as number) && seconds <= (most as number),
+            `${what}: Retry-After ${seconds}`,
+          );
+        }
+      } else {
+        assert.equal(retryAfter, undefined, `${what}: only a 429 carries Retry-After`);
+      }
+      this.response = answer;
+    }
+  },
+);
+
+When("the reference app's store is closed", async function (this: KitWorld) {
+  await runningOf(this).store.close();
+});
+
+When('the reference app begins to close', function (this: KitWorld) {
+  const running = runningOf(this);
+  running.closing = running.app.close({ timeout: 5000 });
+  running.closing?.catch(() => {});
+});
+
+Then(
+  'a GET {string} to the same app through another server answers {int}',
+  async function (this: KitWorld, path: string, status: number) {
+    const { app } = runningOf(this);
+    // The app is a request listener: a second server shows what the app answers, whichever socket asks.
+    const { createServer } = await import('node:http');
+    const other = createServer(app);
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    try {
+      const address = other.address() as { port: number };
+      const answer = await fetch(`http://127.0.0.1:${address.port}${path}`);
+      await answer.arrayBuffer();
+      assert.equal(answer.status, status);
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((done) => other.close(() => done()));
+    }
+  },
+);
 
 Given(
   'an account {string} with the password {string}',
@@ -231,88 +308,12 @@ Then(
 
 // `npm start`'s server in a child process
 
-/** The environment a newcomer's shell would have: the suite's own settings for kitjs are left out. */
-function childEnvironment(table: { raw(): string[][] }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [
-    'JWT_SECRET',
-    'NODE_ENV',
-    'PORT',
-    'HOST',
-    'DATABASE_PATH',
-    'MONGODB_URI',
-    'LOG_FILE',
-    'LOG_PRETTY',
-    'LOG_LEVEL',
-  ]) {
-    delete env[name];
-  }
-  for (const [name, value] of table.raw()) env[name as string] = value;
-  return env;
-}
-
-async function startChild(world: KitWorld, env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
-    throw new Error(
-      'dist/ is missing: the reference server imports kitjs by package name; run `npm run build` first',
-    );
-  }
+async function startChild(world: KitWorld, table: { raw(): string[][] }): Promise<ChildServer> {
   // Started from the scenario's directory: the app must not depend on the working directory.
-  const child = spawn(process.execPath, [serverScript], {
-    cwd: await world.makeTmpDir(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: ChildServer = {
-    process: child,
-    output: '',
-    url: undefined,
-    exited: false,
-    port: undefined,
-    exit: new Promise((resolve) => {
-      child.once('exit', (code) => {
-        server.exited = true;
-        resolve(code);
-      });
-    }),
-  };
-  const started = new Promise<void>((resolve) => {
-    const read = (chunk: Buffer) => {
-      server.output += chunk.toString('utf8');
-      const match = /API:\s+(http:\/\/\S+)/.exec(server.output);
-      if (match && server.url === undefined) {
-        server.url = match[1];
-        server.port = Number(new URL(match[1] as string).port);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void server.exit.then(() => resolve());
-  });
+  const settings = Object.fromEntries(table.raw().map(([name, value]) => [name as string, value ?? '']));
+  const server = await startServer(await world.makeTmpDir(), serverEnvironment(settings));
   stateOf(world).child = server;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    started,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, startTimeoutMs);
-    }),
-  ]);
-  clearTimeout(timer);
   return server;
-}
-
-/**
- * Points the World's requests at the child's port. The World serves an `http.Server`; this stand-in has the
- * three members it reads (`listening`, `address()`, `close()`), and the child is stopped by its own steps.
- */
-async function adoptChild(world: KitWorld, port: number): Promise<void> {
-  const standIn = {
-    listening: true,
-    address: () => ({ address: '127.0.0.1', family: 'IPv4', port }),
-    close: (done?: () => void) => done?.(),
-  };
-  await world.serve(standIn as unknown as Server);
 }
 
 function childOf(world: KitWorld): ChildServer {
@@ -325,7 +326,7 @@ function childOf(world: KitWorld): ChildServer {
 When(
   'I start the reference server with the environment:',
   async function (this: KitWorld, table: { raw(): string[][] }) {
-    const child = await startChild(this, childEnvironment(table));
+    const child = await startChild(this, table);
     if (child.url === undefined) {
       assert.ok(
         child.exited,
@@ -333,7 +334,7 @@ When(
       );
       return;
     }
-    await adoptChild(this, child.port as number);
+    await adoptPort(this, child.port as number);
   },
 );
 
@@ -353,16 +354,7 @@ Then("the reference server's output contains {string}", function (this: KitWorld
 });
 
 When('the reference server receives {word}', async function (this: KitWorld, signal: string) {
-  const child = childOf(this);
-  assert.ok(!child.exited, `the server had already exited:\n${child.output}`);
-  const before = child.output.length;
-  child.process.kill(signal as NodeJS.Signals);
-  // Its log line says the signal was taken: from then on the server is draining.
-  const deadline = Date.now() + startTimeoutMs;
-  while (!child.output.slice(before).includes('shutting down') && !child.exited && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  assert.ok(child.output.slice(before).includes('shutting down') || child.exited, `no reaction to ${signal}`);
+  await signalServer(childOf(this), signal as NodeJS.Signals);
 });
 
 Then('the reference server exits with the code {int}', async function (this: KitWorld, code: number) {
@@ -452,10 +444,7 @@ After(async function (this: KitWorld) {
   if (!state) return;
   states.delete(this);
   const child = state.child;
-  if (child && !child.exited) {
-    child.process.kill('SIGKILL');
-    await child.exit;
-  }
+  if (child) await killServer(child);
   const running = state.running;
   if (running) {
     if (running.config.kind === 'mongodb') {

@@ -6,14 +6,16 @@ Feature: The reference app documents its API
   Background:
     Given the environment variable "JWT_SECRET" is "reference-secret-0123456789"
 
-  Rule: REF-010 The docs list the three operations, with BearerAuth on /me
+  Rule: REF-010 The docs list the five operations, with BearerAuth on /me
 
-    Scenario: /api-docs/swagger.json documents register, login and me
+    Scenario: /api-docs/swagger.json documents register, login, me and the health endpoints
       Given the reference app on an in-memory SQLite database
       Then the documented paths are exactly:
         | POST | /register |
         | POST | /login    |
         | GET  | /me       |
+        | GET  | /healthz  |
+        | GET  | /readyz   |
       And setupSwagger reported no annotation warnings
       And the served document is valid OpenAPI 3
       And the documented operation GET "/me" includes:
@@ -22,6 +24,8 @@ Feature: The reference app documents its API
         """
       And the documented operation POST "/register" has no "security"
       And the documented operation POST "/login" has no "security"
+      And the documented operation GET "/healthz" has no "security"
+      And the documented operation GET "/readyz" has no "security"
       And the served document includes:
         """
         { "components": { "securitySchemes": { "BearerAuth": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" } } } }
@@ -34,6 +38,14 @@ Feature: The reference app documents its API
       And the documented operation POST "/login" includes:
         """
         { "responses": { "413": { "description": "The body is over the 16 kB limit" } } }
+        """
+      And the documented operation POST "/login" includes:
+        """
+        { "responses": { "429": { "description": "Too many attempts for this email or from this address: wait the seconds in Retry-After" } } }
+        """
+      And the documented operation GET "/readyz" includes:
+        """
+        { "responses": { "200": { "description": "The database answers" }, "503": { "description": "The database is unreachable, or the instance is shutting down" } } }
         """
       And this holds:
         """

@@ -56,6 +56,23 @@ Feature: npm start runs the reference server
       Then the reference server exits with the code 1
       And the reference server's output contains "PORT must be a number from 0 to 65535"
 
+  Rule: REF-030 DATABASE_URL picks PostgreSQL, before MONGODB_URI and DATABASE_PATH
+
+    Scenario: a DATABASE_URL that is not a PostgreSQL URL refuses to start
+      When I start the reference server with the environment:
+        | PORT         | 0                              |
+        | DATABASE_URL | mysql://app@127.0.0.1:3306/app |
+      Then the reference server exits with the code 1
+      And the reference server's output contains "DATABASE_URL must be a PostgreSQL URL"
+
+    Scenario: a PostgreSQL server that does not answer refuses to start, naming it without the password
+      When I start the reference server with the environment:
+        | PORT         | 0                                          |
+        | DATABASE_URL | postgres://app:hunter2@127.0.0.1:1/nowhere |
+      Then the reference server exits with the code 1
+      And the reference server's output contains "Cannot open the database (PostgreSQL 127.0.0.1:1/nowhere (DATABASE_URL))"
+      And the reference server's output does not contain "hunter2"
+
   Rule: REF-012 SIGINT and SIGTERM stop the server cleanly
 
     Scenario Outline: <signal> lets the request in flight finish, closes the database and exits 0

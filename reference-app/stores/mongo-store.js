@@ -1,4 +1,5 @@
 /** The user store on MongoDB, through kitjs's mongodbManager (used when MONGODB_URI is set). */
+import { createMongoAttempts } from '../throttle/mongo-attempts.js';
 import { EmailTakenError } from './email-taken.js';
 
 const DUPLICATE_KEY = 11000;
@@ -8,7 +9,7 @@ const DUPLICATE_KEY = 11000;
  * Same interface as the SQLite store; ids are the documents' ObjectIds as strings.
  *
  * @param {{ kitjs: { mongodbManager: any }, uri: string, dbName?: string }} options
- * @returns {import('./sqlite-store.js').UserStore}
+ * @returns {import('./sequelize-store.js').UserStore}
  * @example
  * const store = createMongoStore({ kitjs, uri: process.env.MONGODB_URI });
  * await store.init();
@@ -29,6 +30,12 @@ export function createMongoStore({ kitjs, uri, dbName }) {
       await User.init();
     },
 
+    async ping() {
+      // readyState 1 is "connected"; the ping is a round trip to the server.
+      if (manager.connection.readyState !== 1) throw new Error('MongoDB is not connected');
+      await manager.connection.db.admin().ping();
+    },
+
     async findByEmail(email) {
       const doc = await User.findOne({ email }).lean();
       return doc ? { id: String(doc._id), email: doc.email, passwordHash: doc.passwordHash } : null;
@@ -44,6 +51,7 @@ export function createMongoStore({ kitjs, uri, dbName }) {
       }
     },
 
+    attempts: createMongoAttempts(manager),
     close: () => manager.disconnect(),
   };
 }

@@ -32,7 +32,7 @@ let cached: Promise<BcryptLike> | undefined;
 
 /**
  * The `bcrypt` module, imported once and shared. A failed import is not cached, so installing the package
- * while the process runs is picked up by the next call.
+ * while the process runs is picked up by the next call (AUTH-005).
  *
  * @example
  * ```ts

@@ -14,7 +14,8 @@ function isSpace(ch: string): boolean {
 /**
  * Splits an `Authorization` header into scheme and token. The scheme is matched case-insensitively
  * (RFC 7235); spaces or tabs may separate it from the token and surround the whole value. `Bearer` with
- * no token, or with more than one word after it, is `malformed`; anything but a string is `missing`.
+ * no token, or with more than one word after it, is `malformed`; anything but a string is `missing`
+ * (AUTH-010, AUTH-011).
  *
  * @example
  * ```ts

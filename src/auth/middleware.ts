@@ -5,7 +5,7 @@ import type { KitRequest, KitResponse, NextFunction, TokenPayload } from '../typ
 import { parseBearer } from './bearer.js';
 import { checkToken } from './token.js';
 
-/** The body and `WWW-Authenticate` challenge of each kind of refusal (RFC 6750, section 3). */
+/** The body and `WWW-Authenticate` challenge of each kind of refusal (RFC 6750, section 3): AUTH-011. */
 const REFUSALS = {
   // No credentials, or credentials for another scheme: RFC 6750 3.1 says to send no error code then.
   missing: { error: 'Missing bearer token', challenge: 'Bearer' },
@@ -26,7 +26,10 @@ const REFUSALS = {
 
 type Refusal = keyof typeof REFUSALS;
 
-/** Answers 401 with the JSON body and challenge for `why`, through Node's API so any response object works. */
+/**
+ * Answers 401 with the JSON body and challenge for `why`, through Node's API so any response object works.
+ * The guard answers its refusals itself: `next` is not called and no error handler is involved (AUTH-012).
+ */
 function refuse(res: ServerResponse, why: Refusal): void {
   const { error, challenge } = REFUSALS[why];
   const body = JSON.stringify({ error });
@@ -78,6 +81,7 @@ function guard(req: KitRequest, res: KitResponse, next: NextFunction): void {
   }
   let check: ReturnType<typeof checkToken>;
   try {
+    // AUTH-013: a missing JWT_SECRET is next(err), the error handler's 500, never a 401.
     check = checkToken(credentials.token);
   } catch (err) {
     next(err);
@@ -87,6 +91,7 @@ function guard(req: KitRequest, res: KitResponse, next: NextFunction): void {
     refuse(res, check.reason);
     return;
   }
+  // AUTH-010: the payload on req.user and req.locals.user (so res.locals.user too).
   const user: TokenPayload = check.payload;
   req.user = user;
   // Outside kitjs (plain node:http, tests) there may be no locals object yet.

@@ -2,16 +2,19 @@
 import { KitError } from '../errors.js';
 import { loadBcrypt } from './bcrypt-loader.js';
 
-/** bcrypt's work factor; the seed fixes it at 10 salt rounds. */
+/** bcrypt's work factor; the seed fixes it at 10 salt rounds (AUTH-001). */
 const BCRYPT_COST = 10;
 
 /** bcrypt reads at most 72 bytes of its input; anything after is ignored without a word. */
 const MAX_PASSWORD_BYTES = 72;
 
-/** A well-formed bcrypt hash: `$2a$`, `$2b$`, `$2x$` or `$2y$`, a two-digit cost, 53 characters of salt and digest. */
+/**
+ * A well-formed bcrypt hash: `$2a$`, `$2b$`, `$2x$` or `$2y$`, a two-digit cost, 53 characters of salt and
+ * digest (AUTH-001, AUTH-004).
+ */
 const BCRYPT_HASH = /^\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
-/** Why a value cannot be hashed, or undefined when it can. */
+/** Why a value cannot be hashed, or undefined when it can (AUTH-003). */
 function passwordProblem(password: unknown): KitError | undefined {
   if (typeof password !== 'string' || password.length === 0) {
     return new KitError('KIT_ERR_AUTH_BAD_PASSWORD');
@@ -27,9 +30,10 @@ function passwordProblem(password: unknown): KitError | undefined {
 
 /**
  * Hashes a password with bcrypt at cost 10. The work runs on libuv's thread pool, so the server keeps
- * answering other requests meanwhile. Rejects with `KIT_ERR_AUTH_BAD_PASSWORD` (400) for a non-string or
- * an empty string and `KIT_ERR_AUTH_PASSWORD_TOO_LONG` (400) above 72 UTF-8 bytes, rather than hashing a
- * truncated password; with `KIT_ERR_PEER_MISSING` when the `bcrypt` package is not installed.
+ * answering other requests meanwhile (AUTH-002: only bcrypt's asynchronous calls). Rejects with
+ * `KIT_ERR_AUTH_BAD_PASSWORD` (400) for a non-string or an empty string and `KIT_ERR_AUTH_PASSWORD_TOO_LONG`
+ * (400) above 72 UTF-8 bytes, rather than hashing a truncated password; with `KIT_ERR_PEER_MISSING` when the
+ * `bcrypt` package is not installed.
  *
  * @example
  * ```ts
@@ -48,7 +52,8 @@ export async function hashPassword(password: string): Promise<string> {
  * Whether `password` matches a bcrypt `hash`. Resolves to false, never rejects, for anything that cannot
  * match: a non-string or empty password, one over 72 bytes (hashPassword never stores those, and a hash made
  * elsewhere would match on the first 72 bytes only), a non-string or malformed hash. Rejects only with
- * `KIT_ERR_PEER_MISSING` when `bcrypt` is not installed, because that is a broken deployment, not a bad login.
+ * `KIT_ERR_PEER_MISSING` when `bcrypt` is not installed, because that is a broken deployment, not a bad login
+ * (AUTH-004, AUTH-005).
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-/** The start-up check of `JWT_SECRET` for apps that guard routes with `authMiddleware` (AUTH-013). */
+/** The start-up check of `JWT_SECRET` for apps that guard routes with `authMiddleware` (AUTH-014). */
 import { logger } from '../logger.js';
 import type { Layer } from '../router/layer.js';
 import { authMiddleware } from './middleware.js';

@@ -5,7 +5,7 @@ import { KitError } from '../errors.js';
 /**
  * The value of `JWT_SECRET` now (tests and deployments may set it after kitjs is imported). Throws
  * `KIT_ERR_AUTH_NO_SECRET` (500, message never shown to clients) when it is unset, empty or only
- * whitespace, so nothing is ever signed or verified with `undefined` or an empty key.
+ * whitespace, so nothing is ever signed or verified with `undefined` or an empty key (AUTH-006, AUTH-007).
  *
  * @example
  * ```ts

@@ -4,7 +4,10 @@ import { lazyModule } from '../lazy-module.js';
 import type { TokenPayload } from '../types.js';
 import { secretKey } from './secret.js';
 
-/** The only algorithm kitjs signs with and accepts; pinning it defeats `alg: none` and key-confusion tokens. */
+/**
+ * The only algorithm kitjs signs with and accepts; pinning it defeats `alg: none` and key-confusion tokens
+ * (AUTH-008).
+ */
 const ALGORITHM = 'HS256';
 
 const loadJwt = lazyModule<typeof import('jsonwebtoken')>('jsonwebtoken');
@@ -16,10 +19,11 @@ const TIME_CLAIMS = ['iat', 'exp', 'nbf'] as const;
 export type TokenCheck = { ok: true; payload: TokenPayload } | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
- * Signs `payload` as an HS256 JWT with `JWT_SECRET`, expiring after `expiresIn` (a timespan such as
- * `'15m'`, `'1h'`, `'7d'`, or a number of seconds; default `'1h'`). `iat`, `exp` and `nbf` in the payload are
- * dropped, so re-signing a verified payload gives a fresh token. Throws `KIT_ERR_AUTH_NO_SECRET` when
- * `JWT_SECRET` is missing, and a `TypeError` for a payload that is not an object or an unreadable `expiresIn`.
+ * Signs `payload` as an HS256 JWT with `JWT_SECRET`, expiring after `expiresIn` (a timespan such as `'15m'`,
+ * `'1h'`, `'7d'`, or a number of seconds; default `'1h'`). `iat`, `exp` and `nbf` in the payload are dropped,
+ * so re-signing a verified payload gives a fresh token (AUTH-006). Throws `KIT_ERR_AUTH_NO_SECRET` when
+ * `JWT_SECRET` is missing, and a `TypeError` for a payload that is not an object or an unreadable
+ * `expiresIn`.
  *
  * @example
  * ```ts
@@ -72,8 +76,8 @@ function badExpiresIn(value: unknown): TypeError {
 }
 
 /**
- * Checks a token and says why it failed: `expired` only for a token whose signature is good but whose
- * `exp` has passed (jsonwebtoken checks the signature first), `invalid` for everything else.
+ * Checks a token and says why it failed: `expired` only for a token whose signature is good but whose `exp`
+ * has passed (jsonwebtoken checks the signature first), `invalid` for everything else (AUTH-009, AUTH-011).
  * Throws `KIT_ERR_AUTH_NO_SECRET` when `JWT_SECRET` is missing.
  *
  * @example
@@ -99,10 +103,10 @@ export function checkToken(token: unknown): TokenCheck {
 }
 
 /**
- * The payload of a valid, unexpired HS256 token signed with `JWT_SECRET` (with its `iat` and `exp`), or
- * null for anything else: another algorithm (`none`, HS384, HS512, RS256), a tampered or foreign signature,
- * an expired token, a malformed string or a non-string. Throws `KIT_ERR_AUTH_NO_SECRET` when `JWT_SECRET`
- * is missing rather than answering null, so a misconfigured server is noticed.
+ * The payload of a valid, unexpired HS256 token signed with `JWT_SECRET` (with its `iat` and `exp`), or null
+ * for anything else: another algorithm (`none`, HS384, HS512, RS256), a tampered or foreign signature, an
+ * expired token, a malformed string or a non-string (AUTH-009). Throws `KIT_ERR_AUTH_NO_SECRET` when
+ * `JWT_SECRET` is missing rather than answering null, so a misconfigured server is noticed.
  *
  * @example
  * ```ts

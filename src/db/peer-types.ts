@@ -11,7 +11,7 @@
 import type { Connection, ConnectOptions, Model, Schema, SchemaDefinition } from 'mongoose';
 // biome-ignore lint/suspicious/noTsIgnore: @ts-expect-error would fail wherever the peer is installed
 // @ts-ignore optional peer: sequelize may not be installed
-import type { Sequelize } from 'sequelize';
+import type { Sequelize, Options as SequelizeOptions } from 'sequelize';
 
 /** `Peer` when it resolved; `Shape` when the peer is not installed (its import is then unresolved). */
 type Installed<Peer, Shape> = unknown extends Peer ? Shape : Peer;
@@ -105,3 +105,13 @@ export type PeerSchema<T> = Installed<SchemaDefinition | Schema<T>, object>;
  * ```
  */
 export type PeerSequelize = Installed<Sequelize, SequelizeShape>;
+
+/**
+ * Sequelize's constructor `Options`, or a plain options object without sequelize.
+ *
+ * @example
+ * ```ts
+ * const options: PeerSequelizeOptions = { storage: ':memory:' };
+ * ```
+ */
+export type PeerSequelizeOptions = Installed<SequelizeOptions, Record<string, unknown>>;

@@ -53,7 +53,8 @@ interface ParsedFile {
 
 /**
  * Builds the document and the list of warnings. Pure: it reads nothing from disk, so tests feed it
- * source texts directly. Bad annotations are reported and skipped; this function does not throw on them.
+ * source texts directly. Bad annotations are reported and skipped; this function does not throw on them
+ * (DOCS-015). The document is OpenAPI 3.0.0 and always has `components.schemas` (DOCS-017).
  *
  * @example
  * ```ts
@@ -85,7 +86,7 @@ export function buildDocument(
     components: { schemas: {} },
   };
 
-  // Pass 1: every schema name (typedefs and YAML components), so types may refer to a later file.
+  // Pass 1: every schema name (typedefs and YAML components), so types may refer to a later file (DOCS-013).
   const typedefs: Array<{ parsed: ParsedFile; block: Block }> = [];
   const fragments: YamlFragment[] = [];
   const schemaNames = new Set<string>();
@@ -119,7 +120,7 @@ export function buildDocument(
     setOwn(document.components.schemas, spec.name, buildTypedef(block, spec, { schemaNames }, parsed.warnAt));
   }
 
-  // Pass 2: operations.
+  // Pass 2: operations (DOCS-003); the same method and path twice keeps the first.
   const state: DocState = {
     schemaNames,
     availableSchemes: { ...BUILTIN_SCHEMES, ...fragmentSchemes(fragments), ...(options.security ?? {}) },
@@ -149,7 +150,7 @@ export function buildDocument(
     }
   }
 
-  // Pass 3: YAML blocks, after annotations so a JSDoc operation wins over a YAML duplicate.
+  // Pass 3: YAML blocks, after annotations so a JSDoc operation wins over a YAML duplicate (DOCS-016).
   for (const fragment of fragments) mergeFragment(document, fragment, state.tags);
   for (const fragment of fragments) {
     dropDanglingRefs(fragment.value, document, (ref) =>
@@ -157,7 +158,8 @@ export function buildDocument(
     );
   }
 
-  // Schemes the options define are always listed (the user asked for them); built-in ones only when used.
+  // Schemes the options define are always listed (the user asked for them); built-in ones only when used
+  // (DOCS-012).
   for (const name of Object.keys(options.security ?? {})) state.usedSchemes.add(name);
   if (state.usedSchemes.size > 0) {
     const schemes = ensure<Record<string, SchemaObject>>(document.components, 'securitySchemes', () => ({}));
@@ -166,6 +168,7 @@ export function buildDocument(
         setOwn(schemes, name, structuredClone(state.availableSchemes[name]!));
     }
   }
+  // DOCS-004: the top-level tags list names every tag in first-seen order.
   if (state.tags.size > 0) {
     document.tags = [...state.tags].map(([name, description]) =>
       description === undefined ? { name } : { name, description },

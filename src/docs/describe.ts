@@ -44,7 +44,7 @@ export interface Described {
  * Reads `text` (a tag's description, with or without its leading `- `). Segments are separated by ` - `.
  * The first plain segment is always prose; after it, the recognised ones are peeled off wherever they sit
  * (`enum:`, `default:` and `json:` anywhere) and the others are joined back with ` - `, so a dash inside
- * a sentence is never mistaken for a separator.
+ * a sentence is never mistaken for a separator (DOCS-007).
  *
  * @example
  * ```ts

@@ -28,7 +28,7 @@ function normalisePattern(pattern: string, baseDir: string): string {
 /**
  * The absolute paths of the files matching `patterns` under `baseDir`, sorted so documents are built in
  * the same order on every machine. Symbolic links are not followed, so a link cannot pull in
- * node_modules either.
+ * node_modules either (DOCS-002).
  *
  * @example
  * ```ts
@@ -49,7 +49,7 @@ export function findAnnotatedFiles(patterns: string | readonly string[], baseDir
 }
 
 /**
- * Reads the files; one that cannot be read becomes a warning instead of an exception.
+ * Reads the files; one that cannot be read becomes a warning instead of an exception (DOCS-002, DOCS-015).
  *
  * @example
  * ```ts

@@ -33,7 +33,8 @@ export function toRoutePath(openApiPath: string): string {
 
 /**
  * Lists documented operations that no live route answers and live routes nothing documents. Routes under
- * `ignorePrefix` (the docs' own) are left out, and so is a HEAD route beside a GET on the same path.
+ * `ignorePrefix` (the docs' own) are left out, and so is a HEAD route beside a GET on the same path
+ * (DOCS-020).
  *
  * @example
  * ```ts

@@ -14,7 +14,8 @@ export interface ExampleEntry {
 
 /**
  * Parses one `@example` tag. The body is parsed as JSON (the peer package kept it as a string); a body
- * that is not JSON is kept as text with a warning, an empty one or an unknown kind is dropped with a warning.
+ * that is not JSON is kept as text with a warning, an empty one or an unknown kind is dropped with a warning
+ * (DOCS-011).
  *
  * @example
  * ```ts

@@ -37,7 +37,8 @@ export type OperationLine = { method: string; path: string } | { error: string }
 /**
  * Reads `<METHOD> <path>`; only the first word after the method is the path, so trailing text is dropped.
  * An upper-case method with a bad path is an error; any other line that does not fit is not an operation
- * (it may be an ordinary comment that starts with "Get ..."). `:name` segments are accepted as `{name}`.
+ * (it may be an ordinary comment that starts with "Get ..."). `:name` segments are accepted as `{name}`
+ * (DOCS-003).
  *
  * @example
  * ```ts
@@ -83,6 +84,7 @@ export function buildOperation(
   state: DocState,
   warnAt: (line: number, message: string) => void,
 ): OperationObject {
+  // DOCS-004: summary, description, tags, deprecated (false by default) and a unique operationId.
   const op: OperationObject = { deprecated: false };
   const body = new RequestBodyBuilder();
   const parameters: SchemaObject[] = [];
@@ -151,7 +153,7 @@ export function buildOperation(
     if (extra.length > 0) op.description = extra.map((l) => l.text).join('\n');
   }
   if (opTags.length > 0) op.tags = opTags;
-  // Every {name} in the path must be described; an undocumented one is added as a required string.
+  // Every {name} in the path must be described; an undocumented one is added as a required string (DOCS-005).
   for (const name of pathParamNames(line.path)) {
     if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
       parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
@@ -160,6 +162,7 @@ export function buildOperation(
   if (parameters.length > 0) op.parameters = parameters;
   const requestExamples = examples.filter((e) => e.kind === 'request');
   if (!body.isEmpty) {
+    // DOCS-008: GET and HEAD take no body.
     if (line.method === 'get' || line.method === 'head') {
       warnAt(
         bodyLine.line,
@@ -188,6 +191,8 @@ function addParameter(
   path: string,
   warn: (m: string) => void,
 ): void {
+  // DOCS-005: a path parameter not in the path is left out; DOCS-006: the same name and place twice keeps the
+  // first.
   if (param.in === 'path' && !pathParamNames(path).includes(param.name as string)) {
     warn(`path parameter "${String(param.name)}" does not appear in ${path}; it was skipped`);
     return;
@@ -216,7 +221,10 @@ function readTags(text: string, state: DocState, opTags: string[]): void {
   }
 }
 
-/** `@security A` adds one alternative (so does each side of `A | B`); `@security A & B` requires both at once. */
+/**
+ * `@security A` adds one alternative (so does each side of `A | B`); `@security A & B` requires both at once.
+ * An unknown scheme is a warning and left out (DOCS-012).
+ */
 function readSecurity(
   text: string,
   state: DocState,

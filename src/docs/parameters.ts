@@ -9,7 +9,10 @@ import type { SchemaObject } from './types.js';
 const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 const FLAGS = new Set(['required', 'deprecated', 'allowEmptyValue']);
 
-/** The schema of a `@param`/`@property` line: its type plus the description's extras. */
+/**
+ * The schema of a `@param`/`@property` line: its type (DOCS-014; none is a string, DOCS-006) plus the extras
+ * (DOCS-007).
+ */
 export function lineSchema(
   spec: Spec,
   described: ReturnType<typeof describe>,
@@ -30,7 +33,8 @@ export function lineSchema(
 
 /**
  * Turns one `@param` tag into a parameter (returned) or a body part (given to `body`). `name.path` is
- * always required, whatever the line says: OpenAPI forbids an optional path parameter.
+ * always required, whatever the line says: OpenAPI forbids an optional path parameter (DOCS-005). Query,
+ * header and cookie parameters (DOCS-006), a whole body (DOCS-008) and body or form fields (DOCS-009).
  *
  * @example
  * ```ts

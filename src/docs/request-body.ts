@@ -13,7 +13,8 @@ interface FieldGroup {
 
 /**
  * Collects the body lines of one operation. Unlike the peer package, where the last field line replaced
- * the others, every `request.body.<field>` line adds a property to one object schema.
+ * the others, every `request.body.<field>` line adds a property to one object schema (DOCS-009). Whole-body
+ * lines give one content entry per media type (DOCS-008).
  *
  * @example
  * ```ts

@@ -20,9 +20,9 @@ export function coerce(value: string, schema: SchemaObject): unknown {
 }
 
 /**
- * Returns `schema` with the extras of `described` applied. Enum and format go to an array's items (that is
- * what `array<string> - enum:a,b` means); a `$ref` is wrapped in `allOf` because OpenAPI 3.0 ignores the
- * siblings of a reference.
+ * Returns `schema` with the extras of `described` applied (DOCS-007). Enum and format go to an array's items
+ * (that is what `array<string> - enum:a,b` means); a `$ref` is wrapped in `allOf` because OpenAPI 3.0 ignores
+ * the siblings of a reference.
  *
  * @example
  * ```ts

@@ -27,7 +27,7 @@ function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-/** Checks the options at once, so a mistake fails at start-up rather than on the first request. */
+/** Checks the options at once, so a mistake fails at start-up rather than on the first request (DOCS-001). */
 function checkOptions(app: unknown, options: unknown): asserts options is SetupSwaggerOptions {
   if (
     (typeof app !== 'object' && typeof app !== 'function') ||
@@ -96,6 +96,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
   const baseDir = options.baseDir ?? process.cwd();
   const base = options.path ?? '/api-docs';
   const warnings: DocsWarning[] = [];
+  // DOCS-002: the files are found and read once, synchronously, before the server answers anything.
   const files = findAnnotatedFiles(options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir);
   const sources = readSources(files, baseDir, warnings);
   const built = buildDocument(sources, {
@@ -104,6 +105,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     ...(options.security ? { security: options.security } : {}),
   });
   warnings.push(...built.warnings);
+  // DOCS-015: annotation problems are returned and logged at warn, never thrown.
   for (const w of warnings) logger.warn({ file: w.file, line: w.line }, `API docs: ${w.message}`);
 
   const document = built.document;
@@ -112,6 +114,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     return computeDrift(document, routes, base);
   };
 
+  // DOCS-020: the drift report, logged once at start-up when either list is non-empty.
   let reported = false;
   const reportDrift = () => {
     if (reported) return;
@@ -148,7 +151,10 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
 }
 markFactory(setupSwagger, 'setupSwagger(app, options)');
 
-/** Runs `onListening` once the server `app.listen` starts is listening, when all routes exist. */
+/**
+ * Runs `onListening` once the server `app.listen` starts is listening, when all routes exist (DOCS-020,
+ * DOCS-021).
+ */
 function hookListen(app: KitApp, onListening: () => void): void {
   const original = app.listen;
   if (typeof original !== 'function') return;

@@ -31,7 +31,10 @@ export function uiDistPath(): string {
   return getAbsoluteFSPath();
 }
 
-/** The page: swagger-ui-dist's index.html without its inline parts, the initializer loaded as a file. */
+/**
+ * The page: swagger-ui-dist's index.html without its inline parts, the initializer loaded as a file
+ * (DOCS-018, DOCS-019).
+ */
 export function indexHtml(base: string, title: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html>
@@ -56,7 +59,7 @@ export function indexHtml(base: string, title: string): string {
 /**
  * The initializer, served as a file because a CSP of `script-src 'self'` forbids an inline one. It uses
  * swagger-ui's BaseLayout: the standalone top bar draws its logo with an inline `<style>` element, which
- * `style-src 'self'` blocks.
+ * `style-src 'self'` blocks (DOCS-019).
  */
 export function initializerJs(jsonUrl: string): string {
   return `window.addEventListener('load', function () {
@@ -150,7 +153,8 @@ function sendAsset(
 
 /**
  * Registers the documentation routes on `app`: the UI at `base` and `base/`, the JSON at
- * `base/swagger.json`, the initializer and swagger-ui-dist's assets under `base/`.
+ * `base/swagger.json` (DOCS-017), the initializer and swagger-ui-dist's assets under `base/` (DOCS-018); only
+ * the files the page needs, so any other name there is left to the app.
  *
  * @example
  * ```ts

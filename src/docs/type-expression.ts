@@ -73,7 +73,7 @@ function genericArgs(text: string, names: readonly string[]): string | undefined
 /**
  * Converts a type expression to a schema. Primitive names map to their JSON types, a name defined by a
  * `@typedef` (or a YAML component) becomes a `$ref`, and any other name is reported through `ctx.warn`
- * and becomes `{}` (any value) so the document never points at a schema that does not exist.
+ * and becomes `{}` (any value) so the document never points at a schema that does not exist (DOCS-014).
  *
  * @example
  * ```ts

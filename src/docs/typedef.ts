@@ -13,7 +13,7 @@ export function typedefTag(block: Block): Spec | undefined {
 
 /**
  * Builds the schema a typedef block defines. `name.required` (or no brackets plus `.required`) marks a
- * required property; `[name]` and `[name=default]` are optional, the latter with a default.
+ * required property; `[name]` and `[name=default]` are optional, the latter with a default (DOCS-013).
  *
  * @example
  * ```ts

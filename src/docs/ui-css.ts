@@ -114,7 +114,7 @@ function decodeDataUrl(url: string): { type: string; body: Buffer } | undefined 
 
 /**
  * Rewrites every `url(data:...)` of `css` to `url("img/<n>.<ext>")` and returns the images, so the
- * stylesheet needs nothing but same-origin files. Identical images share one file.
+ * stylesheet needs nothing but same-origin files (DOCS-018, DOCS-019). Identical images share one file.
  *
  * @example
  * ```ts

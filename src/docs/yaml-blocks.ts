@@ -28,7 +28,7 @@ function dedent(lines: string[]): string {
 
 /**
  * Parses the YAML after an `@openapi` tag. A syntax error or a block that is not a mapping is reported
- * with its line and skipped.
+ * with its line and skipped (DOCS-016).
  *
  * @example
  * ```ts
@@ -105,7 +105,7 @@ function mergePath(doc: OpenApiDocument, path: string, item: unknown, fragment: 
 
 /**
  * Merges a fragment into the document: keys starting with `/` (or under `paths`) are paths, `components`
- * sections are merged name by name, `tags` are added; the first definition of anything wins.
+ * sections are merged name by name, `tags` are added; the first definition of anything wins (DOCS-016).
  *
  * @example
  * ```ts

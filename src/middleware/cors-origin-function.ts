@@ -8,7 +8,8 @@ export type CorsOriginAnswer = string | boolean | RegExp | ReadonlyArray<string 
  * `cors` package, take a callback `(err, answer)` as the second parameter and call it once. A string is
  * sent as `Access-Control-Allow-Origin`; `true` grants the request's own origin; a RegExp or a list grants
  * it when it matches; `false` grants nothing. The origin `null` (sandboxed frames, `file:` pages) is only
- * ever granted by answering the string `'null'` or a list holding it: `true` and RegExps never grant it.
+ * ever granted by answering the string `'null'` or a list holding it: `true` and RegExps never grant it
+ * (CORS-012, CORS-014).
  *
  * One signature for both shapes, so an inline `(origin) => ...` or `(origin, cb) => ...` is typed from it.
  * The return type is `unknown` because callback-style functions return whatever their last expression
@@ -25,7 +26,7 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 /**
  * Turns an origin function into the resolver `cors()` calls per request: the granted origin, `false`, or a
  * promise of either. An answer of any other shape is a TypeError passed on to the error handler (500), so
- * a function written for another library never grants nothing silently.
+ * a function written for another library never grants nothing silently (CORS-014).
  *
  * A function that declares the callback may still return its answer (an `async` one does): a returned
  * answer, or a promise of one, settles the decision, whichever comes first with the

@@ -48,6 +48,7 @@ function tokenList(name: string, value: unknown): string {
   return value.join(', ');
 }
 
+/** CORS-008: list entries must be serialized origins (or 'null'). */
 function checkOrigin(value: string): string {
   if (value !== 'null' && !ORIGIN.test(value)) {
     throw new TypeError(
@@ -62,6 +63,7 @@ function originResolver(
   origin: CorsOptions['origin'],
   credentials: boolean,
 ): { resolve: Resolve; vary: boolean } {
+  // CORS-001, CORS-007: `*` never varies and never goes with credentials.
   if (origin === undefined || origin === '*') {
     if (credentials) throw new TypeError("cors: origin '*' cannot be combined with credentials: true");
     return { resolve: () => '*', vary: false };
@@ -70,9 +72,11 @@ function originResolver(
     if (credentials) {
       throw new TypeError('cors: origin true (reflect any origin) cannot be combined with credentials: true');
     }
-    // `null` comes from sandboxed frames and file: pages; reflecting it would grant every one of them.
+    // CORS-009, CORS-012: `null` comes from sandboxed frames and file: pages; reflecting it would grant every
+    // one of them.
     return { resolve: (o) => (o !== undefined && o !== 'null' ? o : false), vary: true };
   }
+  // CORS-008: one origin or a list, compared exactly.
   if (typeof origin === 'string') {
     const only = checkOrigin(origin);
     return { resolve: (o) => (o === only ? only : false), vary: true };
@@ -88,6 +92,7 @@ function originResolver(
     );
     return { resolve: (o) => (o !== undefined && list.has(o) ? o : false), vary: true };
   }
+  // CORS-010, CORS-014: a function decides per request that has an Origin.
   if (typeof origin === 'function') {
     const decide = originFunctionResolver(origin, credentials);
     return { resolve: (o) => (o === undefined ? false : decide(o)), vary: true };
@@ -96,7 +101,8 @@ function originResolver(
 }
 
 /**
- * Adds `field` to the response's `Vary` header unless it is already listed (or `Vary: *` is set).
+ * Adds `field` to the response's `Vary` header unless it is already listed (or `Vary: *` is set): CORS-004,
+ * CORS-008.
  *
  * @example
  * ```ts
@@ -122,7 +128,7 @@ export function appendVary(res: KitResponse, field: string): void {
  * Adds CORS headers and answers preflight requests (OPTIONS with `Origin` and
  * `Access-Control-Request-Method`) itself with 204, so they never reach later middleware such as
  * `authMiddleware`. A request from an origin that is not granted gets no CORS headers and carries on
- * (the browser is the one that blocks it). Bad options throw a `TypeError` at once.
+ * (the browser is the one that blocks it, CORS-011). Bad options throw a `TypeError` at once (CORS-013).
  *
  * @example
  * ```ts
@@ -162,16 +168,20 @@ export function cors(options: CorsOptions = {}): RequestHandler {
   ) {
     if (allow !== false) {
       res.setHeader('Access-Control-Allow-Origin', allow);
+      // CORS-007: credentials only ever with a named origin, a list or a function (checked at setup).
       if (credentials) res.setHeader('Access-Control-Allow-Credentials', 'true');
     }
     if (!preflight) {
+      // CORS-006: exposed headers on granted non-preflight responses only.
       if (allow !== false && exposedHeaders !== '')
         res.setHeader('Access-Control-Expose-Headers', exposedHeaders);
       next();
       return;
     }
     if (allow !== false) {
+      // CORS-003: the configured methods; comparing them with the requested one is the browser's job.
       res.setHeader('Access-Control-Allow-Methods', methods);
+      // CORS-004: configured headers as given, else the request's mirrored with a Vary.
       if (allowedHeaders !== undefined) {
         if (allowedHeaders !== '') res.setHeader('Access-Control-Allow-Headers', allowedHeaders);
       } else {
@@ -179,8 +189,10 @@ export function cors(options: CorsOptions = {}): RequestHandler {
         const asked = req.headers['access-control-request-headers'];
         if (asked) res.setHeader('Access-Control-Allow-Headers', asked);
       }
+      // CORS-005: Max-Age only when configured.
       if (maxAgeValue !== undefined) res.setHeader('Access-Control-Max-Age', maxAgeValue);
     }
+    // CORS-002, CORS-011: a preflight ends here with 204, granted or not.
     res.statusCode = 204;
     res.setHeader('Content-Length', '0');
     res.end();
@@ -192,6 +204,7 @@ export function cors(options: CorsOptions = {}): RequestHandler {
       req.method === 'OPTIONS' &&
       origin !== undefined &&
       req.headers['access-control-request-method'] !== undefined;
+    // CORS-008, CORS-010: every response varies by Origin when the answer depends on it, granted or not.
     if (vary) appendVary(res, 'Origin');
     let allow: string | false | Promise<string | false>;
     try {
@@ -202,7 +215,8 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     }
     if (allow instanceof Promise) {
       allow.then((granted) => {
-        // A throw here (a header the answer made invalid) must reach the error handler, not be lost.
+        // A throw here (a header the answer made invalid) must reach the error handler, not be lost
+        // (CORS-010).
         try {
           respond(req, res, next, granted, preflight);
         } catch (err) {

@@ -4,7 +4,10 @@ import { checkNoOptions } from '../factory-guard.js';
 import { logger } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
-/** The fields of each line `requestLogger` writes; headers are left out on purpose, so no secret can leak. */
+/**
+ * The fields of each line `requestLogger` writes; headers are left out on purpose, so no secret can leak
+ * (LOG-010).
+ */
 export interface RequestLogLine {
   method: string;
   url: string;
@@ -16,9 +19,10 @@ export interface RequestLogLine {
 }
 
 /**
- * Logs one line per request when it ends: `method`, `url` (as it arrived), `status` and `durationMs`. A 5xx is
- * logged at error level, a 4xx at warn, anything else at info; a request whose client went away before the
- * response was complete is logged at warn with `aborted: true` (error if a 5xx had been chosen).
+ * Logs one line per request when it ends: `method`, `url` (as it arrived), `status` and `durationMs`
+ * (LOG-007). A 5xx is logged at error level, a 4xx at warn, anything else at info (LOG-008); a request whose
+ * client went away before the response was complete is logged at warn with `aborted: true`, error if a 5xx
+ * had been chosen (LOG-009).
  *
  * @example
  * ```ts

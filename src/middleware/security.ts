@@ -56,7 +56,8 @@ const onOff =
 const UNSAFE_CSP = /[;,\r\n\0]/;
 
 /**
- * Turns a CSP option (string or directives) into a header value; rejects anything that could inject.
+ * Turns a CSP option (string or directives) into a header value; rejects anything that could inject
+ * (SEC-003).
  *
  * @example
  * ```ts
@@ -96,6 +97,7 @@ export function cspValue(value: unknown): string {
   return parts.join('; ');
 }
 
+// SEC-001: the seven headers and their defaults; SEC-004, SEC-005: the values each accepts.
 const HEADERS: Record<Exclude<keyof SecurityOptions, 'removePoweredBy'>, HeaderSpec> = {
   contentSecurityPolicy: {
     header: 'Content-Security-Policy',
@@ -137,7 +139,9 @@ const HEADERS: Record<Exclude<keyof SecurityOptions, 'removePoweredBy'>, HeaderS
 };
 
 /**
- * Works out the header pairs `security(options)` sets, in a fixed order. Exposed for tests and tooling.
+ * Works out the header pairs `security(options)` sets, in a fixed order, once at setup. `false` leaves a
+ * header out and `true` keeps its default (SEC-002); an unknown option or value throws (SEC-008). Exposed
+ * for tests and tooling.
  *
  * @example
  * ```ts
@@ -184,6 +188,7 @@ export function security(options: SecurityOptions = {}): RequestHandler {
     throw new TypeError('security: removePoweredBy must be a boolean');
   }
   const strip = removePoweredBy !== false;
+  // SEC-007: set as the request passes, so later handlers may override them; SEC-006: X-Powered-By removed.
   return function securityMiddleware(_req: KitRequest, res: KitResponse, next: NextFunction): void {
     for (let i = 0; i < pairs.length; i++) res.setHeader(pairs[i]![0], pairs[i]![1]);
     if (strip) res.removeHeader('X-Powered-By');

@@ -15,14 +15,14 @@ const loadSend = lazyModule<typeof import('send')>('send');
 const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 'last-modified'];
 
 /**
- * Serves the files below `root` for GET and HEAD. Content-Type comes from the extension; `ETag`,
+ * Serves the files below `root` for GET and HEAD (STATIC-001). Content-Type comes from the extension; `ETag`,
  * `Last-Modified` and `Cache-Control` are set; `If-None-Match` / `If-Modified-Since` answer 304; a single
  * `Range` answers 206 (416 when unsatisfiable). Files are streamed, never read whole into memory.
  *
  * A request that names no file (missing, another method, an ignored dotfile, a directory without an
  * index) calls `next()`, so later routes or the 404 handler answer. A directory named without its
  * trailing slash is redirected (301) to the slash form. Paths that try to leave `root` are refused
- * (see spec/static.md). Options are checked here, at setup: a bad one throws a `TypeError`.
+ * (see spec/static.md). Options are checked here, at setup: a bad one throws a `TypeError` (STATIC-012).
  *
  * @example
  * ```ts
@@ -46,18 +46,20 @@ markFactory(serveStatic, 'serveStatic(root)');
 
 /**
  * What to do with a request before touching the disk: the path to hand to `send`, a `KitError` to
- * refuse with, or `undefined` to fall through.
+ * refuse with, or `undefined` to fall through (STATIC-002).
  */
 function decide(req: KitRequest, settings: StaticSettings): string | KitError | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const resolved = resolveStaticPath(settings.root, requestPath(req));
   if (resolved.kind === 'miss') return undefined;
+  // STATIC-014, STATIC-015: a malformed or NUL segment is a 400, a disguised dot-segment a 403.
   if (resolved.kind === 'refuse') {
     return new KitError(resolved.status === 400 ? 'KIT_ERR_STATIC_BAD_PATH' : 'KIT_ERR_STATIC_FORBIDDEN');
   }
+  // STATIC-005, STATIC-018: an ignored dotfile answers exactly as a missing file does; 'deny' is a 403.
   if (resolved.dotfile && settings.dotfiles === 'ignore') return undefined;
   if (resolved.dotfile && settings.dotfiles === 'deny') return new KitError('KIT_ERR_STATIC_FORBIDDEN');
-  // Without an index there is nothing to serve for a directory; kitjs never lists one.
+  // Without an index there is nothing to serve for a directory; kitjs never lists one (STATIC-003).
   if (resolved.trailingSlash && settings.index === false) return undefined;
   return resolved.sendPath;
 }
@@ -70,6 +72,9 @@ function transfer(
   settings: StaticSettings,
 ): void {
   const preset = new Set(res.getHeaderNames());
+  // send answers the HTTP parts: the type from the extension (STATIC-001), validators and 304/412
+  // (STATIC-006, STATIC-007), Cache-Control (STATIC-008), one range or 416 (STATIC-009), HEAD (STATIC-010),
+  // streaming (STATIC-011).
   const stream = loadSend()(req, sendPath, {
     root: settings.root,
     index: settings.index === false ? false : [settings.index],
@@ -79,6 +84,7 @@ function transfer(
     lastModified: settings.lastModified,
     maxAge: settings.maxAgeMs,
   });
+  // STATIC-004: a directory named without its slash is redirected, unless `index: false`.
   stream.on('directory', () => {
     if (settings.index === false) next();
     else redirectToDirectory(req, res);
@@ -92,7 +98,10 @@ function transfer(
   stream.pipe(res);
 }
 
-/** Turns send's http-errors into kitjs's: a 404 is a miss (undefined), client faults get kitjs codes. */
+/**
+ * Turns send's http-errors into kitjs's: a 404 is a miss (undefined), client faults get kitjs codes
+ * (STATIC-017).
+ */
 function translate(err: unknown): unknown {
   const status = (err as { status?: unknown } | null)?.status;
   switch (status) {

@@ -11,8 +11,8 @@ const HEX_DIGITS = '0123456789ABCDEF';
 export type PathFault = Extract<KitErrorCode, 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ERR_ROUTE_BAD_ENCODING'>;
 
 /**
- * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018). Every character has
- * exactly one spelling in it:
+ * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018, ROUTE-020). Every character
+ * has exactly one spelling in it:
  * - unreserved characters (RFC 3986 section 6.2.2.2: letters, digits, `-` `.` `_` `~`) are written raw,
  *   their escapes decoded, so `/%61dmin` *is* `/admin`;
  * - the characters a segment may hold raw but that are not unreserved (`!$&'()*+,;=:@`) are kept as they
@@ -22,6 +22,7 @@ export type PathFault = Extract<KitErrorCode, 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ER
  *   `/?#` when escaped) is written as an escape with upper-case hex, however it came;
  * - duplicate slashes are collapsed and `.` / `..` segments resolved, clamped at the root.
  * A single trailing slash is kept, because matching is not strict about it but handlers may care.
+ * It never throws, whatever string it gets, and is idempotent (HARD-009).
  *
  * Guards, routes and `serveStatic` all decide on this one form, and route and prefix literals are put in
  * it too ({@link canonicalLiteral}), so no spelling of a path can reach a file or route that the plain
@@ -53,7 +54,7 @@ export function canonicalPath(raw: string): string {
 /**
  * One literal segment of a route or `use` prefix, written as {@link canonicalPath} writes request paths,
  * so that `use('/a[b]')`, `use('/café')` and `use('/caf%C3%A9')` meet every spelling a client can send of
- * them. `undefined` when no request could ever hold the segment
+ * them (ROUTE-020, HARD-010). `undefined` when no request could ever hold the segment
  * (a malformed escape, a lone surrogate, a NUL, or a segment that is a dot segment once decoded).
  */
 export function canonicalLiteral(segment: string): string | undefined {
@@ -157,7 +158,7 @@ function hexValue(code: number): number {
   return -1;
 }
 
-/** Collapses empty segments and resolves dot segments, never climbing above the root. */
+/** Collapses empty segments and resolves dot segments, never climbing above the root (ROUTE-015). */
 function resolveSegments(path: string): string {
   const parts = path.split('/');
   const out: string[] = [];
@@ -200,7 +201,8 @@ function dotSegment(segment: string): 0 | 1 | 2 {
 
 /**
  * The path part of a request target: origin-form as is, absolute-form (`http://host/p`) reduced to its
- * path. Anything else (`*`, garbage) is returned unchanged and simply matches no route.
+ * path. Anything else (`*`, garbage) is returned unchanged and simply matches no route. `//host/x` is a
+ * path, never a host (ROUTE-015, REQ-002).
  */
 export function pathOfTarget(target: string): string {
   if (target.charCodeAt(0) === 47 /* / */) return target;

@@ -8,13 +8,13 @@ import { type PathFault, splitTarget } from './canonical-path.js';
 import type { Layer } from './layer.js';
 import type { RouteMatch } from './route-index.js';
 
-// Express's guard: after this many synchronous hops, continue on the next tick so that thousands of
-// middleware calling next() synchronously never overflow the stack.
+// Express's guard (HARD-002): after this many synchronous hops, continue on the next tick so that thousands
+// of middleware calling next() synchronously never overflow the stack.
 const MAX_SYNC_HOPS = 100;
 
-// How many `advance` frames are on the stack right now, across every Dispatch. A count per Dispatch is not
-// enough: each mounted router starts a Dispatch of its own, so 1 000 nested routers overflowed the stack
-// while every one of them stayed under the limit, and the request was never answered.
+// How many `advance` frames are on the stack right now, across every Dispatch and every app (APP-001). A
+// count per Dispatch is not enough: each mounted router starts a Dispatch of its own, so 1 000 nested routers
+// overflowed the stack while every one of them stayed under the limit, and the request was never answered.
 let syncDepth = 0;
 
 /**
@@ -65,6 +65,8 @@ export class Dispatch {
       // A rewrite to a path that would be refused on arrival fails like one (ROUTE-018, ROUTE-019).
       if (fault !== undefined && (!arg || typeof arg === 'string')) arg = new KitError(fault);
     }
+    // ROUTE-012: next('route') leaves the current route (from plain middleware it is next()), next('router')
+    // leaves this router; any other non-empty string is an error (ERR-010).
     if (arg === 'route') {
       arg = undefined;
       const matches = this.matches;
@@ -82,7 +84,7 @@ export class Dispatch {
       arg = new KitError('KIT_ERR_NEXT_STRING', `next() was called with the string "${arg.slice(0, 60)}"`);
     }
     // Falsy values (undefined, null, false, '') mean "no error", as in Express: an error handler that
-    // calls next() has handled the error.
+    // calls next() has handled the error (ERR-004).
     this.hasError = Boolean(arg);
     this.error = this.hasError ? arg : undefined;
     // ERR-009: an error after the headers went out cuts the connection now, before any error middleware
@@ -107,7 +109,11 @@ export class Dispatch {
     }
   }
 
-  /** Runs the next handler that applies, or ends this router's part with `done`. */
+  /**
+   * Runs the next handler that applies, or ends this router's part with `done`. Layers run in registration
+   * order (ROUTE-007, ROUTE-016); a route's handlers run as a pipeline, each passing on with next()
+   * (ROUTE-006).
+   */
   private step(): void {
     for (;;) {
       const matches = this.matches;
@@ -116,11 +122,12 @@ export class Dispatch {
           const match = matches[this.matchIndex] as RouteMatch;
           const handlers = match.entry.handlers;
           if (this.handlerIndex === 0) {
-            // An error leaves the routes: only the failing route's own error handlers may take it.
+            // An error leaves the routes: only the failing route's own error handlers may take it (ERR-004).
             if (this.hasError || !this.enterRoute(match)) break;
           }
           while (this.handlerIndex < handlers.length) {
             const handler = handlers[this.handlerIndex++] as Middleware;
+            // ERR-004: four parameters make error middleware, which runs only while an error is pending.
             if (handler.length >= 4 === this.hasError) {
               this.invoke(handler);
               return;
@@ -146,6 +153,7 @@ export class Dispatch {
         }
         continue;
       }
+      // ROUTE-008, ROUTE-009: prefix middleware and mounted routers run only for paths under their prefix.
       if (layer.prefix !== '' && !this.isUnder(layer.prefix)) continue;
       if (layer.kind === 'middleware') {
         if (layer.errorHandler !== this.hasError) continue;
@@ -158,8 +166,8 @@ export class Dispatch {
         this.invoke(layer.handler);
         return;
       }
-      // Like Express, a pending error never enters a mounted router: its error middleware handles only
-      // what fails inside it.
+      // Like Express, a pending error never enters a mounted router (ERR-004): its error middleware handles
+      // only what fails inside it.
       if (this.hasError) continue;
       if (layer.prefix !== '') this.trim(layer.prefix);
       if (this.paramsSet) {
@@ -171,7 +179,10 @@ export class Dispatch {
     }
   }
 
-  /** Sets `req.params` for a matched route; a malformed escape turns into a 400 error instead. */
+  /**
+   * Sets decoded `req.params` for a matched route (ROUTE-002); a malformed escape is a 400 error instead
+   * (ROUTE-014).
+   */
   private enterRoute(match: RouteMatch): boolean {
     const params: Record<string, string> = {};
     for (let i = 0; i < match.keys.length; i++) {
@@ -200,6 +211,7 @@ export class Dispatch {
   private invoke(handler: Middleware): void {
     const req = this.req;
     const res = this.res;
+    // ERR-008: a second call of the same next is ignored and logged as a warning.
     let called = false;
     const next: NextFunction = (err) => {
       if (called) {
@@ -210,6 +222,7 @@ export class Dispatch {
       this.next(err);
     };
     try {
+      // ERR-001, ERR-002: a throw or a rejection is next(err), from error middleware too (HARD-001).
       const result: unknown = this.hasError
         ? (handler as ErrorHandler)(this.error, req, res, next)
         : (handler as RequestHandler)(req, res, next);
@@ -247,7 +260,9 @@ export class Dispatch {
     return this.lowerPath;
   }
 
-  /** Whole-segment prefix match: `/api` covers `/api` and `/api/x`, never `/apix`. */
+  /**
+   * Whole-segment prefix match, in any case: `/api` covers `/api` and `/api/x`, never `/apix` (ROUTE-008).
+   */
   private isUnder(prefix: string): boolean {
     const path = this.lower();
     return (
@@ -255,6 +270,10 @@ export class Dispatch {
     );
   }
 
+  /**
+   * Inside a prefix, `req.path` and `req.url` are relative to it and `req.baseUrl` holds it (ROUTE-008,
+   * REQ-008).
+   */
   private trim(prefix: string): void {
     const req = this.req;
     this.trimmed = true;
@@ -267,7 +286,10 @@ export class Dispatch {
     this.trimmedUrl = req.url;
   }
 
-  /** Undoes `trim`; a URL the middleware rewrote inside the prefix stays rewritten, under the prefix. */
+  /**
+   * Undoes `trim`; a URL the middleware rewrote inside the prefix stays rewritten, under the prefix
+   * (ROUTE-017).
+   */
   private restore(): void {
     const req = this.req;
     req.url = req.url === this.trimmedUrl ? this.url : this.removed + (req.url as string);
@@ -276,7 +298,10 @@ export class Dispatch {
     this.trimmed = false;
   }
 
-  /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on. */
+  /**
+   * A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on
+   * (ROUTE-017).
+   */
   private followRewrite(): PathFault | undefined {
     const req = this.req;
     const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/');
@@ -290,7 +315,10 @@ export class Dispatch {
   }
 }
 
-/** Whatever a handler threw or rejected with, as something the error path can carry. */
+/**
+ * Whatever a handler threw or rejected with, as something the error path can carry; a non-error is a 500
+ * (ERR-002).
+ */
 function asError(thrown: unknown): unknown {
   // No `instanceof`: on a Proxy it runs a trap that may throw (ERR-011). Every object goes on as it is.
   // A function is an object too, and may carry `status` or a hostile `toString`: it goes on as it is.

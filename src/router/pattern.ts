@@ -13,24 +13,27 @@ export interface PatternVariant {
   rank: number;
 }
 
+// ROUTE-002: parameter names are letters, digits, `_` and `$`.
 const PARAM = /^:([A-Za-z_$][\w$]*)(\?)?$/;
 const SPECIAL = /[:*?()[\]{}+]/;
 
 /**
- * Compiles a pattern. Supported: static segments, `:name`, `:name?` (optional), and a trailing `*`.
- * Anything else (regex parameters, `*` in the middle, a missing leading slash) is a setup error, thrown as
- * a TypeError naming the pattern, rather than a route that silently never matches.
+ * Compiles a pattern. Supported: static segments, `:name`, `:name?` (optional), and a trailing `*` (ROUTE-001
+ * to ROUTE-004). The result is segments for the route index, never a regular expression (HARD-008). Anything
+ * else (regex parameters, `*` in the middle, a missing leading slash) is a setup error, thrown as a TypeError
+ * naming the pattern, rather than a route that silently never matches (APP-006).
  */
 export function compilePattern(pattern: string): PatternVariant[] {
   if (typeof pattern !== 'string') {
     throw new TypeError(`route path must be a string, got ${typeof pattern}`);
   }
+  // ROUTE-004: a bare `*` is `/*`.
   const source = pattern === '*' ? '/*' : pattern;
   if (source.charCodeAt(0) !== 47) {
     throw new TypeError(`route path "${pattern}" must start with "/"`);
   }
   const raw = source.split('/').slice(1);
-  // A trailing slash in the pattern means nothing: matching is not strict about it.
+  // A trailing slash in the pattern means nothing: matching is not strict about it (ROUTE-005).
   if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
   // The root pattern '/' has no segment at all.
   if (raw.length === 1 && raw[0] === '') raw.pop();
@@ -68,7 +71,8 @@ export function compilePattern(pattern: string): PatternVariant[] {
     let rank = 0;
     parsed.forEach((segment, index) => {
       const bit = optionalIndexes.indexOf(index);
-      // Bit set means "left out"; earlier optionals present rank first, as Express's regex prefers them.
+      // Bit set means "left out"; earlier optionals present rank first, as Express's regex prefers them
+      // (ROUTE-003).
       if (bit !== -1 && mask & (1 << bit)) {
         rank += 1 << (optionalIndexes.length - 1 - bit);
         return;
@@ -88,8 +92,9 @@ export function compilePattern(pattern: string): PatternVariant[] {
 }
 
 /**
- * A literal segment in the form request paths are matched in: canonical, as {@link canonicalLiteral}
- * writes it, in lower case for comparison. Throws a TypeError for a segment no request could ever match.
+ * A literal segment in the form request paths are matched in: canonical, as {@link canonicalLiteral} writes
+ * it (ROUTE-020), in lower case for comparison (ROUTE-005). Throws a TypeError for a segment no request could
+ * ever match.
  */
 export function staticSegment(text: string, pattern: string): string {
   const canonical = canonicalLiteral(text);

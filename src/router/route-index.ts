@@ -38,7 +38,7 @@ class TrieNode {
  * The route index of one block. Static paths are found by one map lookup; patterns with parameters by a
  * walk of a segment trie whose cost grows with the depth of the path, not with the number of routes.
  * Several routes may match one path; they come back in registration order, because `next()` and
- * `next('route')` move through them in that order.
+ * `next('route')` move through them in that order (ROUTE-016).
  */
 export class RouteIndex {
   private readonly statics = new Map<string, StaticSlot>();
@@ -91,6 +91,7 @@ export class RouteIndex {
     // guard on /admin, which decides on the whole path.
     if (path.charCodeAt(0) !== 47 /* / */) return null;
     let found: RouteMatch[] | null = null;
+    // ROUTE-005: one trailing slash is ignored, and static parts compare in lower case.
     const key =
       lowerPath.length > 1 && lowerPath.charCodeAt(lowerPath.length - 1) === 47
         ? lowerPath.slice(0, -1)
@@ -109,7 +110,7 @@ export class RouteIndex {
       }
     }
     if (found !== null && found.length > 1) {
-      // Optional parameters can make one route match twice; keep its preferred shape only.
+      // Optional parameters can make one route match twice; keep its preferred shape only (ROUTE-003).
       found = found.filter((match, index, all) => index === 0 || all[index - 1]?.entry !== match.entry);
     }
     return found;
@@ -142,7 +143,10 @@ function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
   return matches;
 }
 
-/** A route registered for `routeMethod` answers a `method` request (GET routes also answer HEAD). */
+/**
+ * A route registered for `routeMethod` answers a `method` request (GET routes also answer HEAD): ROUTE-001,
+ * ROUTE-011.
+ */
 function handles(routeMethod: string, method: string): boolean {
   return routeMethod === method || routeMethod === '*' || (method === 'HEAD' && routeMethod === 'GET');
 }
@@ -158,6 +162,8 @@ function collect(
   const count = segments.length;
   const atEnd = index === count || (index === count - 1 && segments[index] === '');
   if (atEnd) pushAll(node.terminals, captured, method, out, null);
+  // ROUTE-004: a trailing `*` takes the rest of the path, any depth (`''` for `/files/`, nothing for
+  // `/files`).
   if (index < count && node.wildcards.length > 0) {
     pushAll(node.wildcards, captured, method, out, segments.slice(index).join('/'));
   }
@@ -167,6 +173,7 @@ function collect(
     const child = node.statics.get(segment.toLowerCase());
     if (child) collect(child, segments, index + 1, captured, method, out);
   }
+  // ROUTE-002: a parameter takes one non-empty segment and never spans a `/`.
   if (node.param && segment !== '') {
     captured.push(segment);
     collect(node.param, segments, index + 1, captured, method, out);

@@ -39,6 +39,7 @@ export class Router implements RouterLike<Router>, Mountable {
   /** The route block new routes join; a `use` closes it so that order stays exact. */
   private block: RouteIndex | null = null;
 
+  // ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
   get<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
@@ -129,6 +130,7 @@ export class Router implements RouterLike<Router>, Mountable {
     return this;
   }
 
+  // ROUTE-010, ROUTE-012: one chain per path; its methods share a group, so next('route') leaves them all.
   route<Path extends string>(path: Path): Route<Path> {
     const group = this.order++;
     const register = (method: string, name: string, handlers: unknown[]): Route<Path> => {
@@ -155,6 +157,7 @@ export class Router implements RouterLike<Router>, Mountable {
     new Dispatch(this.stack, req as InternalRequest, res, done).start();
   }
 
+  // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.
   /** Every route registered here and in mounted routers, with full paths. */
   routes(): Array<{ method: string; path: string }> {
     const out: Array<{ method: string; path: string }> = [];
@@ -165,6 +168,7 @@ export class Router implements RouterLike<Router>, Mountable {
   private addRoute(method: string, path: string, handlers: unknown[], name: string, group?: number): this {
     const flat = handlers.flat(Infinity);
     if (flat.length === 0) throw new TypeError(`${name}('${String(path)}') needs at least one handler`);
+    // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
     flat.forEach((handler, position) => {
       refuseFactory(handler, `${name}('${String(path)}')`);
       if (typeof handler !== 'function') {

@@ -1,7 +1,8 @@
-/** Hooks: the World, skips with written reasons (profile `lacks`, @mongodb, @browser), and cleanup. */
+/** Hooks: the World, skips with written reasons (profile `lacks`, @mongodb, @postgres, @browser), and cleanup. */
 import { After, AfterAll, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { chromiumPath } from './browser.js';
 import { mongoAvailability, stopMongo } from './mongo.js';
+import { dropScenarioDatabases, postgresReady, stopPostgresServer } from './postgres.js';
 import { KitWorld } from './world.js';
 
 setWorldConstructor(KitWorld);
@@ -30,6 +31,14 @@ Before({ tags: '@mongodb', timeout: 30_000 }, async function (this: KitWorld) {
   return 'reason' in outcome ? skip(this, outcome.reason) : undefined;
 });
 
+Before({ tags: '@postgres', timeout: 60_000 }, async function (this: KitWorld) {
+  const outcome = await postgresReady();
+  if (!('reason' in outcome)) return undefined;
+  // CI promises PostgreSQL (.ci/run installs it), so there its absence is a failure, not a skip.
+  if (process.env.CI) throw new Error(outcome.reason);
+  return skip(this, outcome.reason);
+});
+
 Before({ tags: '@browser' }, function (this: KitWorld) {
   if (chromiumPath()) return undefined;
   const reason = 'no Chromium: /usr/bin/chromium is missing and CHROMIUM_PATH is unset';
@@ -38,10 +47,16 @@ Before({ tags: '@browser' }, function (this: KitWorld) {
   return skip(this, reason);
 });
 
+// HARNESS-001: runs after every scenario, whatever its outcome.
 After(async function (this: KitWorld) {
   await this.cleanup();
 });
 
+After({ tags: '@postgres' }, async () => {
+  await dropScenarioDatabases();
+});
+
 AfterAll({ timeout: 30_000 }, async () => {
   await stopMongo();
+  await stopPostgresServer();
 });

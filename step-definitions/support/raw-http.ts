@@ -12,7 +12,10 @@ export interface HttpResponse {
   json(): unknown;
 }
 
-/** Builds the response object from raw header pairs and the body bytes. */
+/**
+ * Builds the response object from raw header pairs and the body bytes. Every way of sending (Playwright,
+ * node:http, raw TCP) ends here, so the `Then` steps read one shape (HARNESS-002).
+ */
 export function makeResponse(status: number, pairs: Iterable<[string, string]>, body: Buffer): HttpResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of pairs) {

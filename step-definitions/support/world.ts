@@ -99,7 +99,7 @@ export class KitWorld extends World {
     return this.tmp;
   }
 
-  /** Sets (or, with undefined, unsets) an environment variable until the scenario ends. */
+  /** Sets (or, with undefined, unsets) an environment variable until the scenario ends (HARNESS-001). */
   setEnv(name: string, value: string | undefined): void {
     if (!this.savedEnv.has(name)) this.savedEnv.set(name, process.env[name]);
     if (value === undefined) delete process.env[name];
@@ -133,7 +133,13 @@ export class KitWorld extends World {
     if (!server.listening) await listening(server);
     const address = server.address();
     if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
-    this.baseURL = `http://127.0.0.1:${address.port}`;
+    const baseURL = `http://127.0.0.1:${address.port}`;
+    // Playwright's context keeps the base URL it was made with: another server needs another context.
+    if (baseURL !== this.baseURL) {
+      await this.api?.dispose();
+      this.api = undefined;
+    }
+    this.baseURL = baseURL;
   }
 
   /** The port of the running server; fails the step when no app was started. */
@@ -197,7 +203,7 @@ export class KitWorld extends World {
     });
   }
 
-  /** Undoes everything the scenario set up. */
+  /** Undoes everything the scenario set up, passed or failed: environment and tmpDir (HARNESS-001). */
   async cleanup(): Promise<void> {
     await this.stopServer();
     await this.browserInstance?.close();

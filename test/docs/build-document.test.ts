@@ -63,7 +63,7 @@ test('an ordinary comment that starts with a method word is not an operation', (
 });
 
 test('an upper-case method without a path is a warning with file and line', () => {
-  const { warnings } = build('\n\n' + block('GET users', '@return {string} 200'));
+  const { warnings } = build(`\n\n${block('GET users', '@return {string} 200')}`);
   assert.equal(warnings.length, 1);
   assert.equal(warnings[0]!.file, 'file0.js');
   assert.equal(warnings[0]!.line, 4);

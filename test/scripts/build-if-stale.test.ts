@@ -1,4 +1,4 @@
-// REF-012: `npm start` builds dist/ only when it is missing or older than its sources.
+// REF-020: `npm start` builds dist/ only when it is missing or older than its sources.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {

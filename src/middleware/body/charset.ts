@@ -34,7 +34,7 @@ export const UTF8_OR_LATIN1: ReadonlyMap<string, BodyDecoding> = new Map([
 
 /**
  * The decoding for a request's charset parameter: UTF-8 when it has none, `undefined` when the label
- * is not in `allowed` (the caller answers 415 rather than guess and corrupt the text).
+ * is not in `allowed` (the caller answers 415 rather than guess and corrupt the text): BODY-010.
  *
  * @example
  * ```ts

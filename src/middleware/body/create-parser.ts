@@ -19,14 +19,14 @@ export interface ParserSpec {
   parse(bytes: Buffer, decoding: BodyDecoding): unknown;
 }
 
-// Which requests already had their body taken: a second parser (json() at the app and again in a
+// BODY-018: which requests already had their body taken: a second parser (json() at the app and again in a
 // router) must not try to read a stream that has ended, which would hang or fail.
 // A property rather than a WeakSet: one per request on the hot path of every POST.
 const CLAIMED = Symbol('kitjs.bodyClaimed');
 
 /**
- * Builds a body-parsing middleware from a {@link ParserSpec}. A request it does not handle goes on
- * untouched; an empty body becomes `{}` without reading; a client fault goes to `next(err)`.
+ * Builds a body-parsing middleware from a {@link ParserSpec}. A request it does not handle goes on untouched
+ * (BODY-002); an empty body becomes `{}` without reading (BODY-004); a client fault goes to `next(err)`.
  *
  * @example
  * ```ts
@@ -38,7 +38,8 @@ export function createParser(spec: ParserSpec): RequestHandler {
   const { matches, charsets, limit, parse } = spec;
   return function bodyParser(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const method = req.method;
-    // Cheapest tests first: most requests of a busy app are GETs or of another type.
+    // BODY-003: GET, HEAD and OPTIONS bodies are never parsed. Cheapest tests first: most requests of a busy
+    // app are GETs or of another type.
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
       next();
       return;
@@ -50,6 +51,7 @@ export function createParser(spec: ParserSpec): RequestHandler {
     }
     (req as Claimable)[CLAIMED] = true;
     let decoding: BodyDecoding = 'utf8';
+    // BODY-010: a charset the parser does not read is a 415 before the body is read.
     if (charsets !== null) {
       const found = decodingOf(media, charsets);
       if (found === undefined) {

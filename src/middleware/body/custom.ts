@@ -5,8 +5,8 @@ import { createParser } from './create-parser.js';
 import { DEFAULT_LIMIT } from './limit.js';
 
 /**
- * Middleware (not a factory) for `application/custom` bodies: the body is read to its end, within the
- * default 1mb limit, and discarded, and `req.body` becomes an empty object. Other requests go on
+ * Middleware (not a factory) for `application/custom` bodies (BODY-017): the body is read to its end, within
+ * the default 1mb limit, and discarded, and `req.body` becomes an empty object. Other requests go on
  * untouched.
  *
  * @example

@@ -7,9 +7,9 @@ export type FlatForm = Record<string, string | string[]>;
 const PERCENT_BYTE = /%([0-9a-fA-F]{2})/g;
 
 /**
- * Parses `application/x-www-form-urlencoded` text without nesting. The result is a plain object, and
- * a name that Object.prototype already has (`__proto__`, `constructor`, `toString`...) is dropped, the
- * same rule `qs` applies for `extended: true`, so no form can shadow or reach a prototype member.
+ * Parses `application/x-www-form-urlencoded` text without nesting (BODY-014). The result is a plain object,
+ * and a name that Object.prototype already has (`__proto__`, `constructor`, `toString`...) is dropped, the
+ * same rule `qs` applies for `extended: true`, so no form can shadow or reach a prototype member (BODY-015).
  *
  * @example
  * ```ts

@@ -18,9 +18,10 @@ export interface JsonOptions {
 const PARSE_OPTIONS = { protoAction: 'error', constructorAction: 'error' } as const;
 
 /**
- * Parses JSON request bodies into `req.body`. Only `application/json` and `application/*+json`
- * requests are read, never GET, HEAD or OPTIONS. Any JSON value is accepted, not only objects. A body
- * with a `__proto__` key or a `constructor.prototype` is refused with 400, as Fastify does.
+ * Parses JSON request bodies into `req.body`. Only `application/json` and `application/*+json` requests are
+ * read, never GET, HEAD or OPTIONS. Any JSON value is accepted, not only objects, and a leading byte order
+ * mark is skipped (BODY-001). A body with a `__proto__` key or a `constructor.prototype` is refused with 400,
+ * as Fastify does (BODY-006).
  *
  * @example
  * ```ts
@@ -41,8 +42,9 @@ function parseJson(bytes: Buffer): unknown {
   try {
     return secureJson.parse(text, undefined, PARSE_OPTIONS);
   } catch (err) {
-    // secure-json-parse throws SyntaxError for both faults; only valid JSON can hold a forbidden key,
-    // so a second plain parse (on this rare path only) tells them apart without matching messages.
+    // BODY-005, BODY-006: secure-json-parse throws SyntaxError for both faults; only valid JSON can hold a
+    // forbidden key, so a second plain parse (on this rare path only) tells them apart without matching
+    // messages.
     throw new KitError(
       isValidJson(text) ? 'KIT_ERR_BODY_FORBIDDEN_KEY' : 'KIT_ERR_BODY_INVALID_JSON',
       undefined,

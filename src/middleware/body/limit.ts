@@ -21,7 +21,7 @@ const UNITS: Record<string, number> = {
 const SIZE = /^(\d+(?:\.\d+)?) *(b|kb|mb|gb)?$/;
 
 /**
- * Turns a `limit` option into bytes. Units are binary, as in the `bytes` package Express uses
+ * Turns a `limit` option into bytes (BODY-007). Units are binary, as in the `bytes` package Express uses
  * (`'1kb'` is 1024 bytes). Anything else throws a `TypeError` naming the option, so a typo fails at
  * startup instead of on the first request.
  *

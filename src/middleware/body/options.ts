@@ -3,7 +3,7 @@
 /**
  * Returns `options` as a record, or throws a `TypeError` when it is neither absent nor a plain object.
  * Keys the factory does not know are ignored, as Express's body-parser options (`strict`, `type`...)
- * may still be passed by code moved over from Express.
+ * may still be passed by code moved over from Express (BODY-019).
  *
  * @example
  * ```ts

@@ -14,6 +14,7 @@ export type BodyCallback = (err: KitError | undefined, body: Buffer) => void;
 
 const EMPTY = Buffer.alloc(0);
 
+// BODY-011: the codings kitjs inflates; any other is a 415.
 const INFLATERS: ReadonlyMap<string, () => Transform> = new Map([
   ['gzip', createGunzip],
   ['x-gzip', createGunzip],
@@ -37,9 +38,9 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * Reads the body of `req`. The limit is checked against Content-Length before a byte is read, then
- * against the bytes counted (after inflation when the body is compressed). A read that stops early
- * sets `Connection: close` on `res`, because the unread rest of the body would otherwise be taken
+ * Reads the body of `req`. The limit is checked against Content-Length before a byte is read (BODY-008), then
+ * against the bytes counted (BODY-009), after inflation when the body is compressed (BODY-011). A read that
+ * stops early sets `Connection: close` on `res`, because the unread rest of the body would otherwise be taken
  * for the next request on the connection.
  *
  * @example
@@ -54,7 +55,7 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limit: numbe
     done(new KitError('KIT_ERR_BODY_UNSUPPORTED_ENCODING'), EMPTY);
     return;
   }
-  // After req.setEncoding() the request yields text, not bytes: the application's mistake, not the
+  // BODY-021: after req.setEncoding() the request yields text, not bytes: the application's mistake, not the
   // client's, so a 500 that names it (raw-body refuses it too), never a crash on strings.
   if (req.readableEncoding !== null) {
     stopReading(res);
@@ -97,9 +98,9 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limit: numbe
 }
 
 /**
- * Reads an uncompressed body. Not raw-body: measured on the 1 KB JSON echo, raw-body's five listeners
- * added and removed, its argument copying and deferred callback cost about 2% of the request; this does
- * the same job (limit while reading, short or aborted bodies refused, async context kept) with four
+ * Reads an uncompressed body. Not raw-body: measured on the 1 KB JSON echo, raw-body's five listeners added
+ * and removed, its argument copying and deferred callback cost about 2% of the request; this does the same
+ * job (limit while reading, short or aborted bodies refused (BODY-012), async context kept) with four
  * listeners. Errors carry raw-body's `type` for the limit, so `finish` treats both readers alike.
  */
 function readPlain(
@@ -112,10 +113,10 @@ function readPlain(
     done(new Error('the request body was already read'), EMPTY);
     return;
   }
-  // The callback runs from the request's own events; through this resource it runs in the caller's async
-  // context, so an AsyncLocalStorage store set before the parser is still there in the route (as with
-  // raw-body). Not AsyncResource.bind: on Node 20 it wraps a deprecation getter per call, which halved
-  // the echo benchmark.
+  // BODY-020: the callback runs from the request's own events; through this resource it runs in the caller's
+  // async context, so an AsyncLocalStorage store set before the parser is still there in the route (as with
+  // raw-body). Not AsyncResource.bind: on Node 20 it wraps a deprecation getter per call, which halved the
+  // echo benchmark.
   const context = new AsyncResource('kitjs.readBody');
   const callback = done;
   done = (err, body) => context.runInAsyncScope(callback, null, err, body);

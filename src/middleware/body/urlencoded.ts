@@ -20,7 +20,7 @@ export interface UrlencodedOptions {
 }
 
 /**
- * The most `name=value` pairs one body may carry; more is refused with 413.
+ * The most `name=value` pairs one body may carry; more is refused with 413 (BODY-016).
  *
  * @example
  * ```ts
@@ -29,9 +29,9 @@ export interface UrlencodedOptions {
  */
 export const PARAMETER_LIMIT = 1000;
 
-// qs's own guards, spelt out so a change of qs defaults cannot loosen them: nesting stops at depth 5
-// (deeper brackets stay part of the name), indices above 100 become object keys instead of allocating
-// sparse arrays, and names that Object.prototype has are dropped.
+// BODY-013, BODY-015: qs's own guards, spelt out so a change of qs defaults cannot loosen them: nesting stops
+// at depth 5 (deeper brackets stay part of the name), indices above 100 become object keys instead of
+// allocating sparse arrays, and names that Object.prototype has are dropped.
 const QS_OPTIONS = {
   depth: 5,
   arrayLimit: 100,
@@ -58,12 +58,14 @@ export function urlencoded(options?: UrlencodedOptions): RequestHandler {
   const opts = readOptions(options, 'urlencoded');
   const limit = parseLimit(opts.limit, 'urlencoded');
   const extended = opts.extended ?? true;
+  // BODY-019: a wrong option is a TypeError when the factory is called.
   if (typeof extended !== 'boolean') {
     throw new TypeError(`urlencoded(): option "extended" must be a boolean; got ${typeof extended}`);
   }
   if (extended) loadQs(); // now, not on the first request
   return createParser({
     matches: (type) => type === 'application/x-www-form-urlencoded',
+    // BODY-010: forms may also come in ISO-8859-1.
     charsets: UTF8_OR_LATIN1,
     limit,
     parse: (bytes, decoding) => parseUrlencoded(bytes.toString(decoding), decoding, extended),

@@ -44,8 +44,8 @@ export const MAX_AGE_CAP_MS = 365 * 86_400_000;
 const DURATION = /^(\d{1,15}(?:\.\d{1,15})?) ?([a-z]{1,12})?$/;
 
 /**
- * Turns a `maxAge` value into whole milliseconds, capped at one year, or `undefined` when the value is
- * not a non-negative finite number or a duration string this parser knows.
+ * Turns a `maxAge` value into whole milliseconds, capped at one year (STATIC-008), or `undefined` when the
+ * value is not a non-negative finite number or a duration string this parser knows.
  *
  * The string forms are those of the `ms` package that Express users know ('500ms', '10s', '5m', '2h',
  * '1d', '1w', '1y', '2 days'); a bare numeric string counts as milliseconds.

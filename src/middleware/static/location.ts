@@ -13,7 +13,7 @@ function encodeUnsafe(text: string): string {
 
 /**
  * The `Location` for redirecting a directory request to its slash form: `pathname` + `/`, then the
- * query string unchanged.
+ * query string unchanged (STATIC-004).
  *
  * Leading slashes and backslashes collapse to one `/`, so `//evil.com` or `/\evil.com` (which browsers
  * read as another host) becomes the local path `/evil.com/`. Characters that may not appear in a header

@@ -40,8 +40,9 @@ export interface StaticSettings {
 const KNOWN = new Set(['maxAge', 'index', 'dotfiles', 'etag', 'lastModified']);
 
 /**
- * Checks `root` and `options`, throwing a `TypeError` that names the first bad one, and returns the
- * settled values (root made absolute against the current directory).
+ * Checks `root` and `options`, throwing a `TypeError` that names the first bad one (STATIC-012), and returns
+ * the settled values (root made absolute against the current directory; a missing root is no error,
+ * STATIC-002).
  *
  * @example
  * ```ts

@@ -25,16 +25,17 @@ const DOT_PART = /(?:^|[/\\])\.{1,2}(?:[/\\]|$)/;
 const SEPARATOR = /[/\\]/;
 
 /**
- * Resolves `requestPath` (percent-encoded, as in `req.path`) against the absolute `root`.
+ * Resolves `requestPath` (percent-encoded, as in `req.path`) against the absolute `root` (STATIC-013).
  *
  * The core hands over a canonical path, but this function trusts nothing about it, so the guarantee
  * "a candidate is inside root" holds for any string:
  * - malformed percent-encoding, a NUL byte (raw or `%00`), a lone surrogate, or a path that does not
- *   start with `/` → refuse 400;
+ *   start with `/` → refuse 400 (STATIC-014);
  * - a segment that decodes to a dot-segment (`%2e%2e`, `..%2f`, `..\`, `.`) → refuse 403: the core has
- *   already resolved the literal ones, so one that is still here was disguised on purpose;
+ *   already resolved the literal ones, so one that is still here was disguised on purpose (STATIC-015);
  * - a segment that decodes to a name holding `/` or `\` (`a%2fb`, `a\b`) → miss: no file we serve has
- *   such a name, and falling through lets a later route that takes `%2F` inside a parameter still answer;
+ *   such a name, and falling through lets a later route that takes `%2F` inside a parameter still answer
+ *   (STATIC-016);
  * - a segment holding an escaped `!$&'()*+,;=:@` (STATIC-019) → miss: `%40admin` is
  *   not `@admin` to a guard on `/@admin` (RFC 3986 keeps them apart), so it must not be to us either;
  * - empty segments (`//`) are skipped, as the core collapses them.
@@ -66,6 +67,7 @@ export function resolveStaticPath(root: string, requestPath: string): StaticReso
     // Keep scanning after a miss: a later segment may still be a 400 or 403, which must win.
     if (SEPARATOR.test(decoded)) missReason ??= 'separator inside a segment';
     if (!isFileSpelling(part)) missReason ??= 'not the canonical spelling of a file name';
+    // STATIC-005: any segment starting with a dot makes a dotfile path; root and the index name do not count.
     if (decoded.startsWith('.')) dotfile = true;
     try {
       // Throws on a lone surrogate, which names no file and could not be re-encoded for send.

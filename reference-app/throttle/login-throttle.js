@@ -1,0 +1,99 @@
+/** The login throttle: at most N attempts per email and per client address in a window, counted in a shared store. */
+
+/** Defaults (spec/reference-app.md, REF-033 and REF-034); each has an environment variable in server.js. */
+export const THROTTLE_DEFAULTS = Object.freeze({
+  /** Attempts per email in one window; the next one answers 429. */
+  perEmail: 5,
+  /** Attempts per client address in one window: higher, as many people may share one address (NAT). */
+  perAddress: 20,
+  /** The window, in seconds: it starts at the first attempt and does not slide. */
+  windowSeconds: 900,
+});
+
+/** How often one instance deletes ended windows, so the table holds only live counters whatever the traffic. */
+const PRUNE_INTERVAL_MS = 60_000;
+
+/** An error the app's error handler answers as 429 with a Retry-After header. */
+export class TooManyAttemptsError extends Error {
+  /** @param {number} retryAfterSeconds */
+  constructor(retryAfterSeconds) {
+    super('Too many login attempts: try again later');
+    this.name = 'TooManyAttemptsError';
+    this.status = 429;
+    this.expose = true;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+function positiveInteger(value, name) {
+  if (!Number.isInteger(value) || value < 1)
+    throw new TypeError(`login throttle: ${name} must be a positive integer`);
+  return value;
+}
+
+/**
+ * Guards `/login`. `admit` counts the attempt for both keys before the password is checked (so instances
+ * racing on one email can never check more than `perEmail` passwords in a window) and throws
+ * {@link TooManyAttemptsError} when either count is over its limit. After a correct password, `succeeded`
+ * clears the email's counter and takes this attempt back from the address's, so successful logins never
+ * lock out an office behind one address; failed and refused attempts stay counted.
+ *
+ * Every minute at most, an attempt also deletes the windows that have ended (in the background), so the
+ * counters of a spray of made-up emails do not pile up.
+ *
+ * @param {{ attempts: import('./sequelize-attempts.js').AttemptStore, perEmail?: number, perAddress?: number,
+ *   windowSeconds?: number, now?: () => number, onPruneError?: (err: unknown) => void }} options
+ * @example
+ * const throttle = createLoginThrottle({ attempts: store.attempts });
+ * await throttle.admit({ email, address: req.ip }); // throws a 429 error when over a limit
+ * if (passwordIsRight) await throttle.succeeded({ email, address: req.ip });
+ */
+export function createLoginThrottle({
+  attempts,
+  perEmail,
+  perAddress,
+  windowSeconds,
+  now = Date.now,
+  onPruneError = () => {},
+}) {
+  const limits = {
+    email: positiveInteger(perEmail ?? THROTTLE_DEFAULTS.perEmail, 'perEmail'),
+    address: positiveInteger(perAddress ?? THROTTLE_DEFAULTS.perAddress, 'perAddress'),
+  };
+  const windowMs = positiveInteger(windowSeconds ?? THROTTLE_DEFAULTS.windowSeconds, 'windowSeconds') * 1000;
+  const keys = ({ email, address }) => ({ email: `email:${email}`, address: `address:${address}` });
+  let lastPrune = 0;
+
+  /** Deletes ended windows at most once a minute, off the request's path: a failure is only logged by the caller. */
+  function pruneNowAndThen(at) {
+    if (at - lastPrune < PRUNE_INTERVAL_MS) return;
+    lastPrune = at;
+    // An ended window and a missing row mean the same (the next attempt starts a window), so deleting is safe.
+    attempts.prune(at).catch(onPruneError);
+  }
+
+  return {
+    limits: { ...limits, windowSeconds: windowMs / 1000 },
+
+    async admit(who) {
+      const key = keys(who);
+      const at = now();
+      pruneNowAndThen(at);
+      const [byEmail, byAddress] = await Promise.all([
+        attempts.hit(key.email, at, windowMs),
+        attempts.hit(key.address, at, windowMs),
+      ]);
+      const blocking = [
+        byEmail.attempts > limits.email ? byEmail.windowEnds : 0,
+        byAddress.attempts > limits.address ? byAddress.windowEnds : 0,
+      ];
+      const until = Math.max(...blocking);
+      if (until > 0) throw new TooManyAttemptsError(Math.max(1, Math.ceil((until - at) / 1000)));
+    },
+
+    async succeeded(who) {
+      const key = keys(who);
+      await Promise.all([attempts.clear(key.email), attempts.forgive(key.address)]);
+    },
+  };
+}

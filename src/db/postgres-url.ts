@@ -1,0 +1,59 @@
+/** Reads a postgres:// URL into the connection settings Sequelize takes, and a location safe to print. */
+
+/** The parts of a `postgres://` URL kitjs uses; the password never appears in `location`. */
+export interface PostgresTarget {
+  host: string;
+  port: number;
+  database: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** `host:port/database`, for status lines and errors. */
+  location: string;
+}
+
+const SCHEME = /^postgres(?:ql)?:\/\//i;
+const DEFAULT_PORT = 5432;
+
+/** Whether `value` looks like a PostgreSQL connection URL (`postgres://` or `postgresql://`). */
+export function isPostgresUrl(value: unknown): value is string {
+  return typeof value === 'string' && SCHEME.test(value);
+}
+
+function decoded(part: string): string | undefined {
+  return part === '' ? undefined : decodeURIComponent(part);
+}
+
+/**
+ * Splits `postgres://user:password@host:port/database` into its parts. A missing port is 5432, a missing
+ * host is `localhost`, a `host` query parameter (a Unix socket directory) replaces the host, and a
+ * missing database is the user's name, as libpq does. Throws a `TypeError` for anything else.
+ *
+ * @example
+ * ```ts
+ * parsePostgresUrl('postgres://app:s3cret@db:5433/shop').location; // 'db:5433/shop'
+ * ```
+ */
+export function parsePostgresUrl(url: string): PostgresTarget {
+  if (!isPostgresUrl(url)) {
+    throw new TypeError('PostgreSQLManager: url must be a string starting with postgres:// or postgresql://');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // The URL itself may hold a password: the message does not repeat it.
+    throw new TypeError('PostgreSQLManager: url is not a valid URL (postgres://user@host:port/database)');
+  }
+  const username = decoded(parsed.username);
+  const host = parsed.searchParams.get('host') ?? (parsed.hostname || 'localhost');
+  const port = parsed.port === '' ? DEFAULT_PORT : Number(parsed.port);
+  const database = decoded(parsed.pathname.replace(/^\//, '')) ?? username ?? 'postgres';
+  return {
+    host: host.replace(/^\[(.*)\]$/, '$1'),
+    port,
+    database,
+    username,
+    password: decoded(parsed.password),
+    location: `${host}:${port}/${database}`,
+  };
+}

@@ -1,0 +1,129 @@
+/** SequelizeManager: the one code path under SQLiteManager and PostgreSQLManager (logging, guards, connect, close). */
+import type { Options, Sequelize } from 'sequelize';
+import { KitError } from '../errors.js';
+import { logger } from '../logger.js';
+import { guardSequelize } from './client-errors.js';
+import { loadPeer } from './load-peer.js';
+import type { PeerSequelize, PeerSequelizeOptions } from './peer-types.js';
+
+/** The dialects a {@link SequelizeManager} speaks. */
+export type SequelizeDialect = 'sqlite' | 'postgres';
+
+interface SequelizeModule {
+  Sequelize: new (options: Options) => Sequelize;
+}
+
+/** What a dialect's manager hands the shared constructor: who it is, what to say, how to configure Sequelize. */
+export interface DialectSetup {
+  /** The public class name, used in messages and in the missing-peer error. */
+  readonly feature: string;
+  readonly dialect: SequelizeDialect;
+  /** The driver package Sequelize needs for this dialect (`sqlite3`, `pg`). */
+  readonly driver: string;
+  /** Where the data lives, as messages may show it: a path, or host:port/database without credentials. */
+  readonly location: string;
+  /** The product name in the status line: `SQLite`, `PostgreSQL`. */
+  readonly product: string;
+  /** Dialect options for Sequelize (storage, host, pool...); kitjs adds dialect, driver and logging. */
+  readonly options: PeerSequelizeOptions;
+}
+
+function reasonOf(err: unknown): string {
+  const original = (err as { original?: unknown } | null)?.original;
+  const source = original instanceof Error ? original : err;
+  if (source instanceof AggregateError && source.errors.length > 0) {
+    // pg reports a refused connection to every address of a host as one AggregateError with no message.
+    return source.errors.map((inner) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  }
+  return source instanceof Error ? source.message || source.name : String(source);
+}
+
+/**
+ * One database through Sequelize, whatever the dialect: kitjs's SQL log at debug level, the request-data
+ * guards (`{ $ne: null }` from a body is a 400, failed validation is a 400), a `connect()` that names the
+ * database when it fails, and a `close()` that is safe to repeat. Create one through {@link SQLiteManager},
+ * {@link PostgreSQLManager} or {@link sequelizeManager}; the class is exported for `instanceof` and types.
+ *
+ * @example
+ * ```ts
+ * import { sequelizeManager, type SequelizeManager } from 'kitjs';
+ * const db: SequelizeManager = sequelizeManager(process.env.DATABASE_URL ?? ':memory:');
+ * console.log(db.dialect, await db.connect()); // 'sqlite' 'SQLite connected (:memory:)'
+ * ```
+ */
+export abstract class SequelizeManager {
+  /** The Sequelize instance: define models on it, `sync()` them, run queries (with `bind`, never string concatenation). */
+  readonly sequelize: PeerSequelize;
+  /** `'sqlite'` or `'postgres'`. */
+  readonly dialect: SequelizeDialect;
+  /** Where the data lives, safe to print: an SQLite path, or `host:port/database` (never a password). */
+  readonly location: string;
+  readonly #feature: string;
+  readonly #product: string;
+  #closed = false;
+
+  protected constructor(setup: DialectSetup) {
+    const { Sequelize } = loadPeer<SequelizeModule>('sequelize', setup.feature);
+    // Loaded here rather than by Sequelize so a missing driver gets kitjs's error and resolves from the same place.
+    const driver = loadPeer<object>(setup.driver, setup.feature);
+    this.dialect = setup.dialect;
+    this.location = setup.location;
+    this.#feature = setup.feature;
+    this.#product = setup.product;
+    this.sequelize = new Sequelize({
+      ...setup.options,
+      dialect: setup.dialect,
+      dialectModule: driver,
+      // benchmark makes Sequelize pass the duration as a number instead of its whole options object.
+      benchmark: true,
+      logging: (sql: string, timing?: number) => {
+        logger.debug({ sql, durationMs: typeof timing === 'number' ? timing : undefined }, 'sequelize query');
+      },
+    });
+    guardSequelize(this.sequelize);
+  }
+
+  /**
+   * Opens the database (or a pooled connection) and checks it answers. Resolves to a short status line;
+   * rejects with `KIT_ERR_DB_CONNECT` naming the location and the driver's reason when it cannot, and with
+   * `KIT_ERR_DB_NOT_CONNECTED` after `close()`. Cheap enough to call from a readiness probe.
+   *
+   * @example
+   * ```ts
+   * console.log(await db.connect()); // 'PostgreSQL connected (127.0.0.1:5432/app)'
+   * ```
+   */
+  async connect(): Promise<string> {
+    if (this.#closed) {
+      throw new KitError(
+        'KIT_ERR_DB_NOT_CONNECTED',
+        `${this.#feature} was closed; create a new manager to reconnect`,
+      );
+    }
+    try {
+      await this.sequelize.authenticate();
+    } catch (cause) {
+      throw new KitError(
+        'KIT_ERR_DB_CONNECT',
+        `${this.#feature} cannot open the database at "${this.location}": ${reasonOf(cause)}`,
+        { cause },
+      );
+    }
+    return `${this.#product} connected (${this.location})`;
+  }
+
+  /**
+   * Closes every connection of this manager; an in-memory SQLite database is gone afterwards. Calling it
+   * again does nothing, so it is safe in shutdown hooks.
+   *
+   * @example
+   * ```ts
+   * app.onClose(() => db.close());
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.sequelize.close();
+  }
+}
