@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * Builds the app without starting it: `server.js` listens on PORT, the conformance suite on port 0.
  * `kitjs` is the module namespace (`import * as kitjs from 'kitjs'`); passing it in rather than importing
  * it here lets the suite run this same app against whichever implementation it is testing. The store is
- * closed when the app is (`app.close()` runs it as an onClose hook).
+ * closed when the app is (`app.close()` runs it as an onClose hook). Public API only (REF-001).
  *
  * `throttle` sets the login throttle: `perEmail`, `perAddress`, `windowSeconds` (defaults in
  * `THROTTLE_DEFAULTS`) and `attempts`, the counter store, by default `store.attempts`, in the same database
@@ -60,6 +60,7 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
     onPruneError: (err) => logger.warn({ err }, 'login throttle: deleting ended windows failed'),
   });
 
+  // REF-001: the middleware every answer goes through.
   const app = kit();
   app.use(requestLogger);
   app.use(security());
@@ -71,6 +72,7 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
   registerRoutes(app, { kitjs, store, throttle: loginThrottle, trustedProxies });
   registerHealthRoutes(app, { store, logger });
 
+  // REF-010: the five operations of routes.js and health.js, at /api-docs.
   const docs = setupSwagger(app, {
     info: {
       title: 'kitjs reference auth service',
@@ -82,11 +84,12 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
     filesPattern: ['./routes.js', './health.js'],
   });
 
-  // Unmatched paths answer JSON too, like every other answer of this API.
+  // REF-007: unmatched paths answer JSON too, like every other answer of this API.
   app.use((_req, res) => {
     res.status(404).json({ error: 'Not Found' });
   });
 
+  // REF-007: every error as { error }, with its 4xx status and message, or a logged 500 that shows nothing.
   app.setErrorHandler((err, req, res) => {
     const status = statusOf(err);
     if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
@@ -103,7 +106,7 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
   return { app, docs };
 }
 
-/** The error's own status when it is a 4xx or 5xx, else 500. */
+/** The error's own status when it is a 4xx or 5xx, else 500 (REF-007). */
 function statusOf(err) {
   const status = err?.status ?? err?.statusCode;
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;

@@ -18,7 +18,7 @@ function within(ping, ms) {
 }
 
 /**
- * Adds `GET /healthz` and `GET /readyz` to `app`.
+ * Adds `GET /healthz` (REF-035) and `GET /readyz` (REF-036) to `app`.
  *
  * @param {any} app - a kitjs app
  * @param {{ store: import('./stores/sequelize-store.js').UserStore, logger: any }} options
@@ -36,6 +36,7 @@ export function registerHealthRoutes(app, { store, logger }) {
    * { "status": "ok" }
    */
   app.get('/healthz', (_req, res) => {
+    // REF-035: asks nothing of the database.
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
@@ -51,6 +52,7 @@ export function registerHealthRoutes(app, { store, logger }) {
    */
   app.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
+    // REF-036: a ping within 2 s, else 503 with the reason logged; once closing, kitjs answers 503 itself.
     try {
       await within(() => store.ping(), READY_TIMEOUT_MS);
     } catch (err) {

@@ -57,7 +57,8 @@ function clientError(status, message) {
 
 /**
  * Reads `{ email, password }` from a parsed body. Anything but two strings is refused here, before a store
- * sees it: `{"email": {"$ne": null}}` never becomes a query.
+ * sees it: `{"email": {"$ne": null}}` never becomes a query (REF-003). The email is trimmed and lower-cased
+ * (REF-004).
  */
 function readCredentials(body) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -76,7 +77,7 @@ function readCredentials(body) {
 /**
  * Adds `POST /register`, `POST /login` and `GET /me` to `app`. `throttle` guards `/login` (see
  * `throttle/login-throttle.js`); `trustedProxies` says how many proxies' `X-Forwarded-For` entries to
- * believe when telling clients apart.
+ * believe when telling clients apart (REF-002; docs for setupSwagger, REF-010).
  *
  * @param {any} app - a kitjs app
  * @param {{ kitjs: any, store: import('./stores/sequelize-store.js').UserStore,
@@ -87,6 +88,7 @@ function readCredentials(body) {
 export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) {
   const { authMiddleware, comparePassword, generateToken, hashPassword } = kitjs;
 
+  // REF-006: one bcrypt comparison whether or not the email exists.
   // Compared against when the email is unknown, so that a login costs one bcrypt comparison either way and
   // its duration does not tell whether an account exists. Hashed once, now, so no login pays for it.
   const dummyHash = hashPassword(randomBytes(18).toString('base64'));
@@ -110,6 +112,7 @@ export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) 
    */
   app.post('/register', async (req, res) => {
     const { email, password } = readCredentials(req.body);
+    // REF-003: the email's shape, and a password of 1 to 72 bytes (bcrypt would ignore the rest).
     if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
       throw clientError(400, '"email" must be an email address');
     }
@@ -117,8 +120,10 @@ export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) 
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
       throw clientError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
     }
+    // REF-031: the unique index decides, never a look-up first.
     // No look-up first: with several instances, "not found" can be stale by the time of the insert. The
     // unique index decides, and the store turns its violation into EmailTakenError (409).
+    // REF-005: the store gets only the hash, and the answer picks its fields.
     const user = await store.create({ email, passwordHash: await hashPassword(password) });
     res.status(201).json({ id: user.id, email: user.email });
   });
@@ -146,6 +151,7 @@ export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) 
     const matches = await comparePassword(password, user ? user.passwordHash : await dummyHash);
     if (!user || !matches) throw clientError(401, BAD_CREDENTIALS);
     await throttle.succeeded(who);
+    // REF-032: a stateless JWT: every instance with the same JWT_SECRET accepts it; no session lives here.
     res.json({ token: generateToken({ id: user.id, email: user.email }) });
   });
 

@@ -32,7 +32,7 @@ function ensureJwtSecret() {
   );
 }
 
-/** PORT: default 3000; 0 asks the system for a free port (the banner prints the one chosen). */
+/** PORT: default 3000; 0 asks the system for a free port (the banner prints the one chosen) (REF-011). */
 function readPort() {
   const raw = (process.env.PORT ?? '').trim();
   if (raw === '') return 3000;
@@ -52,7 +52,7 @@ function readCount(name, fallback, least) {
 
 /**
  * DATABASE_URL (postgres://) picks PostgreSQL, and wins over everything else; then MONGODB_URI picks
- * MongoDB; otherwise SQLite, on the DATABASE_PATH file or in memory.
+ * MongoDB; otherwise SQLite, on the DATABASE_PATH file or in memory (REF-030, REF-009, REF-008).
  */
 function storeFromEnvironment() {
   const databaseUrl = (process.env.DATABASE_URL ?? '').trim();
@@ -60,6 +60,7 @@ function storeFromEnvironment() {
     if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) {
       refuse('DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database');
     }
+    // REF-030: DATABASE_POOL_MAX caps this instance's connections.
     const maxConnections = readCount('DATABASE_POOL_MAX', 10, 1);
     return createPostgresStore({ kitjs, url: databaseUrl, options: { maxConnections } });
   }
@@ -69,6 +70,7 @@ function storeFromEnvironment() {
   return createSqliteStore({ kitjs, path: path === '' ? ':memory:' : path });
 }
 
+// REF-011: the secret and the port come from the environment; a bad one exits 1 with a message.
 ensureJwtSecret();
 const port = readPort();
 // Unset: every interface, as Node does. HOST=127.0.0.1 keeps the service on this machine.
@@ -92,6 +94,7 @@ try {
 const { app } = createApp({ kitjs, store, throttle, trustedProxies });
 const server = host === undefined ? app.listen(port) : app.listen(port, host);
 
+// REF-011: the banner, with the port actually chosen.
 server.once('listening', () => {
   const shownHost = host === undefined || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.address().port}`;
@@ -109,6 +112,7 @@ server.once('error', (err) => {
   );
 });
 
+// REF-012: stop accepting, drain up to 10 s, close the store, exit 0 (REF-032: other instances serve on).
 let stopping = false;
 async function shutdown(signal) {
   // Ctrl-C under `npm start` can deliver SIGINT twice (from the terminal and forwarded by npm): one shutdown.

@@ -1,9 +1,9 @@
 /** The one error both user stores throw when an email is already registered. */
 
 /**
- * Thrown by `store.create()` when another account already has the email. The routes check first with
- * `findByEmail`, so this only happens when two registrations for one email race each other; the database's
- * unique index decides, and the loser gets the same 409 as a sequential duplicate.
+ * Thrown by `store.create()` when another account already has the email. The routes do not look the email
+ * up first: the database's unique index decides, so a sequential duplicate and the loser of a race get the
+ * same 409 (REF-031).
  *
  * @example
  * try { await store.create({ email, passwordHash }); } catch (err) { if (err instanceof EmailTakenError) ...; }

@@ -6,7 +6,7 @@ const DUPLICATE_KEY = 11000;
 
 /**
  * A user store on MongoDB, in the `users` collection of the URI's database (or `dbName`, when given).
- * Same interface as the SQLite store; ids are the documents' ObjectIds as strings.
+ * Same interface as the SQLite store; ids are the documents' ObjectIds as strings (REF-009).
  *
  * @param {{ kitjs: { mongodbManager: any }, uri: string, dbName?: string }} options
  * @returns {import('./sequelize-store.js').UserStore}
@@ -17,6 +17,7 @@ const DUPLICATE_KEY = 11000;
 export function createMongoStore({ kitjs, uri, dbName }) {
   const manager = kitjs.mongodbManager;
   const User = manager.createCollection('User', {
+    // REF-004: one account per email.
     email: { type: String, required: true, unique: true },
     passwordHash: { type: String, required: true },
   });
@@ -46,6 +47,7 @@ export function createMongoStore({ kitjs, uri, dbName }) {
         const doc = await User.create({ email, passwordHash });
         return { id: String(doc._id), email: doc.email };
       } catch (err) {
+        // REF-031: the unique index decides; a duplicate key is the same 409 as on SQL.
         if (err?.code === DUPLICATE_KEY) throw new EmailTakenError(email);
         throw err;
       }

@@ -3,7 +3,8 @@ import { createSequelizeStore } from './sequelize-store.js';
 
 /**
  * A user store on the PostgreSQL database of `url` (`postgres://user:password@host:port/database`): the
- * same tables, unique index and throttle counters as on SQLite, shared by every instance on that database.
+ * same tables, unique index and throttle counters as on SQLite, shared by every instance on that database
+ * (REF-030, REF-032).
  *
  * @param {{ kitjs: { PostgreSQLManager: new (url: string, options?: object) => any }, url: string,
  *   options?: object }} options - `options` go to PostgreSQLManager (pool size and timeouts)

@@ -41,6 +41,7 @@ export function createSequelizeStore({ db, description }) {
   const User = db.sequelize.define(
     'User',
     {
+      // REF-004, REF-031: one account per email, and the index (not a look-up) decides.
       // The unique index is what settles two registrations racing for one email, on any instance.
       email: { type: DataTypes.STRING, allowNull: false, unique: true },
       passwordHash: { type: DataTypes.STRING, allowNull: false },
@@ -49,6 +50,7 @@ export function createSequelizeStore({ db, description }) {
   );
   const attempts = createSequelizeAttempts(db);
 
+  // REF-030: the first start creates the tables; one that loses the race to create them tries again.
   async function createTables() {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -82,6 +84,7 @@ export function createSequelizeStore({ db, description }) {
         const row = await User.create({ email, passwordHash });
         return { id: row.id, email: row.email };
       } catch (err) {
+        // REF-031: the losing insert answers 409 like any duplicate.
         // Compared by name: the app's sequelize and the one kitjs loaded may be two copies of the package.
         if (err?.name === 'SequelizeUniqueConstraintError') throw new EmailTakenError(email);
         throw err;

@@ -3,7 +3,7 @@ import { createSequelizeStore } from './sequelize-store.js';
 
 /**
  * A user store on SQLite. `path` is `':memory:'` (the default: gone when the process ends) or a file,
- * created on first use with its missing directories.
+ * created on first use with its missing directories (REF-008).
  *
  * @param {{ kitjs: { SQLiteManager: new (path?: string) => any }, path?: string }} options
  * @returns {import('./sequelize-store.js').UserStore}

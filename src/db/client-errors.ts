@@ -42,7 +42,7 @@ function isMongooseClientError(error: unknown): boolean {
 /**
  * Adds an error middleware to a mongoose schema: a value that cannot be cast to the path's type (the
  * `{ $eq: { $ne: null } }` that `sanitizeFilter` makes of an operator object, `"abc"` for a Number) or a
- * document that fails validation becomes a 400 instead of a 500. Installed once per schema.
+ * document that fails validation becomes a 400 instead of a 500. Installed once per schema (MONGO-006).
  *
  * @example
  * ```ts
@@ -94,6 +94,7 @@ function operatorLikeValue(where: unknown, depth = 0): string | undefined {
  * Sequelize hooks that refuse a `where` holding an object with `$` keys as a value (what a JSON body such
  * as `{"email":{"$ne":null}}` puts there) with a 400, before Sequelize's own "Invalid value" 500; and that
  * turn failed model validation into a 400. Real operators are symbols (`Op.ne`) no JSON body can produce.
+ * SQLITE-008, and PG-003 on PostgreSQL.
  *
  * @example
  * ```ts

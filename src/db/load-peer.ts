@@ -27,7 +27,8 @@ function isNotFound(err: unknown): boolean {
 /**
  * Requires the optional package `pkg` for `feature` synchronously (a constructor cannot await). A package
  * that no base resolves gives `KIT_ERR_PEER_MISSING` naming the install command; a package that resolves
- * but fails while loading (a native binding built for another Node) gives the same code with the reason.
+ * but fails while loading (a native binding built for another Node) gives the same code with the reason
+ * (SQLITE-009, PG-005, MONGO-008).
  *
  * @example
  * ```ts

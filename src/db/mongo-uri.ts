@@ -4,6 +4,7 @@
  * The hosts of a `mongodb://` or `mongodb+srv://` URI as written (`a:27017,b:27018`), with any
  * `user:password@` removed, so errors and status lines can name the server without leaking a secret.
  * The WHATWG URL parser is not used because a MongoDB URI may list several comma-separated hosts.
+ * MONGO-002 (the status line) and MONGO-003 (the connect error) name hosts, never credentials.
  *
  * @example
  * ```ts

@@ -44,8 +44,10 @@ export class MongoDBManager {
 
   #load(): { mongoose: MongooseModule; connection: Connection } {
     if (this.#mongoose === undefined || this.#connection === undefined) {
+      // MONGO-008: mongoose loads on first use. MONGO-001: a connection of its own, not the app's global one.
       const mongoose = loadPeer<MongooseModule>('mongoose', 'mongodbManager');
       const connection = mongoose.createConnection();
+      // MONGO-006: a filter value with `$` keys is wrapped in $eq.
       connection.set('sanitizeFilter', true);
       this.#mongoose = mongoose;
       this.#connection = connection;
@@ -78,6 +80,7 @@ export class MongoDBManager {
    * // 'MongoDB connected (127.0.0.1:27017/app)'
    * ```
    */
+  // MONGO-002: the same URI (even mid-connect) gives the same outcome; another one is KIT_ERR_DB_CONNECT.
   async connect(uri: string, options: PeerConnectOptions = {}): Promise<string> {
     if (typeof uri !== 'string' || !/^mongodb(?:\+srv)?:\/\//i.test(uri)) {
       throw new TypeError(
@@ -106,6 +109,7 @@ export class MongoDBManager {
   }
 
   async #open(connection: Connection, uri: string, options: ConnectOptions): Promise<string> {
+    // MONGO-003: bounded by serverSelectionTimeoutMS; a failure names the hosts and leaves no timers behind.
     try {
       await connection.openUri(uri, {
         serverSelectionTimeoutMS: DEFAULT_SERVER_SELECTION_TIMEOUT_MS,
@@ -163,8 +167,10 @@ export class MongoDBManager {
       );
     }
     const { mongoose, connection } = this.#load();
+    // MONGO-005: a name defined twice returns the first model, not mongoose's OverwriteModelError.
     const existing = connection.models[name];
     if (existing !== undefined) return existing as PeerModel<T>;
+    // MONGO-004: timestamps on, and MONGO-006: strictQuery on, whichever kind of schema was given.
     let compiled: Schema<T>;
     if (schema instanceof mongoose.Schema) {
       compiled = schema as Schema<T>;
@@ -190,6 +196,7 @@ export class MongoDBManager {
    * app.onClose(() => mongodbManager.disconnect());
    * ```
    */
+  // MONGO-007: waits for a running connect(); the models stay defined; does nothing when not connected.
   async disconnect(): Promise<void> {
     const pending = this.#connecting?.done;
     if (pending !== undefined) await pending.catch(() => undefined);
@@ -200,7 +207,7 @@ export class MongoDBManager {
   }
 }
 
-// One manager per process even when both the ESM and the CommonJS build of kitjs are loaded.
+// MONGO-001: one manager per process even when both the ESM and the CommonJS build of kitjs are loaded.
 const SINGLETON = Symbol.for('kitjs.mongodbManager');
 const holder = globalThis as typeof globalThis & { [SINGLETON]?: MongoDBManager };
 

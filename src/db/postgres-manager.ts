@@ -19,6 +19,7 @@ export interface PostgreSQLManagerOptions {
   ssl?: boolean | Record<string, unknown>;
 }
 
+// PG-001: the pool options' defaults; each must be a whole number in range, else a TypeError.
 const DEFAULTS = {
   maxConnections: 10,
   minConnections: 0,
@@ -43,6 +44,7 @@ function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Optio
   const max = count(options, 'maxConnections', 1);
   const min = count(options, 'minConnections', 0);
   if (min > max) throw new TypeError('PostgreSQLManager: options.minConnections is above maxConnections');
+  // PG-002: connect() rejects within connectTimeoutMs when the server does not answer.
   const dialectOptions: Record<string, unknown> = {
     connectionTimeoutMillis: count(options, 'connectTimeoutMs', 1),
   };
@@ -53,6 +55,7 @@ function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Optio
     database: target.database,
     ...(target.username === undefined ? {} : { username: target.username }),
     ...(target.password === undefined ? {} : { password: target.password }),
+    // PG-004: the pool never holds more than maxConnections connections.
     pool: {
       max,
       min,
@@ -69,7 +72,7 @@ function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Optio
  * checks the server answers; `close()` ends the pool. Everything else is {@link SequelizeManager}'s, as for
  * {@link SQLiteManager}: the same models, guards (`{ $ne: null }` from a body is a 400) and SQL log. A
  * unique index that refuses a row rejects with Sequelize's `SequelizeUniqueConstraintError`, as on SQLite,
- * so one check in the app maps it to 409 on both.
+ * so one check in the app maps it to 409 on both (PG-003).
  *
  * @example
  * ```ts
@@ -91,6 +94,7 @@ function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Optio
  * ```
  */
 export class PostgreSQLManager extends SequelizeManager {
+  // PG-001: the constructor opens nothing; `location` is host:port/database, without the password.
   constructor(url: string, options: PostgreSQLManagerOptions = {}) {
     // Read before super() so a bad URL or option is a TypeError before any package loads.
     const resolved = sequelizeOptions(url, options);

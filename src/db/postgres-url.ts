@@ -26,7 +26,7 @@ function decoded(part: string): string | undefined {
 /**
  * Splits `postgres://user:password@host:port/database` into its parts. A missing port is 5432, a missing
  * host is `localhost`, a `host` query parameter (a Unix socket directory) replaces the host, and a
- * missing database is the user's name, as libpq does. Throws a `TypeError` for anything else.
+ * missing database is the user's name, as libpq does. Throws a `TypeError` for anything else (PG-001).
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ import { SQLiteManager } from './sqlite-manager.js';
  * The manager for `target`: a {@link PostgreSQLManager} for a `postgres://` or `postgresql://` URL (with
  * `options` for its pool), else a {@link SQLiteManager} on that path (`':memory:'` by default). Code written
  * against the returned {@link SequelizeManager} runs unchanged on both, which is how an app keeps SQLite
- * for development and PostgreSQL in production with one setting.
+ * for development and PostgreSQL in production with one setting (PG-006).
  *
  * @example
  * ```ts

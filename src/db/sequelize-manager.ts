@@ -43,6 +43,7 @@ function reasonOf(err: unknown): string {
  * guards (`{ $ne: null }` from a body is a 400, failed validation is a 400), a `connect()` that names the
  * database when it fails, and a `close()` that is safe to repeat. Create one through {@link SQLiteManager},
  * {@link PostgreSQLManager} or {@link sequelizeManager}; the class is exported for `instanceof` and types.
+ * Both dialects share this behaviour (PG-006; on PostgreSQL, PG-003).
  *
  * @example
  * ```ts
@@ -52,6 +53,7 @@ function reasonOf(err: unknown): string {
  * ```
  */
 export abstract class SequelizeManager {
+  // SQLITE-003: models are defined, synchronised and queried on this instance.
   /** The Sequelize instance: define models on it, `sync()` them, run queries (with `bind`, never string concatenation). */
   readonly sequelize: PeerSequelize;
   /** `'sqlite'` or `'postgres'`. */
@@ -62,6 +64,7 @@ export abstract class SequelizeManager {
   readonly #product: string;
   #closed = false;
 
+  // SQLITE-009, PG-005: the packages load here, when a manager is created, never at `import 'kitjs'`.
   protected constructor(setup: DialectSetup) {
     const { Sequelize } = loadPeer<SequelizeModule>('sequelize', setup.feature);
     // Loaded here rather than by Sequelize so a missing driver gets kitjs's error and resolves from the same place.
@@ -76,10 +79,12 @@ export abstract class SequelizeManager {
       dialectModule: driver,
       // benchmark makes Sequelize pass the duration as a number instead of its whole options object.
       benchmark: true,
+      // SQLITE-007: each statement to kitjs's logger at debug; values stay bind parameters.
       logging: (sql: string, timing?: number) => {
         logger.debug({ sql, durationMs: typeof timing === 'number' ? timing : undefined }, 'sequelize query');
       },
     });
+    // SQLITE-008, PG-003: no string operator aliases; `$` objects in a where and failed validation are 400s.
     guardSequelize(this.sequelize);
   }
 
@@ -94,15 +99,18 @@ export abstract class SequelizeManager {
    * ```
    */
   async connect(): Promise<string> {
+    // SQLITE-006, PG-004: a closed manager cannot be reopened.
     if (this.#closed) {
       throw new KitError(
         'KIT_ERR_DB_NOT_CONNECTED',
         `${this.#feature} was closed; create a new manager to reconnect`,
       );
     }
+    // SQLITE-002, PG-002: a trivial query checks the database answers.
     try {
       await this.sequelize.authenticate();
     } catch (cause) {
+      // SQLITE-005, PG-002: names the location and the driver's reason (never a password).
       throw new KitError(
         'KIT_ERR_DB_CONNECT',
         `${this.#feature} cannot open the database at "${this.location}": ${reasonOf(cause)}`,
@@ -121,6 +129,7 @@ export abstract class SequelizeManager {
    * app.onClose(() => db.close());
    * ```
    */
+  // SQLITE-006, PG-004: the second call does nothing.
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;

@@ -30,9 +30,10 @@ import { SequelizeManager } from './sequelize-manager.js';
  * ```
  */
 export class SQLiteManager extends SequelizeManager {
-  /** The storage this manager opened: a file path, or `':memory:'`. */
+  /** The storage this manager opened: a file path, or `':memory:'` (SQLITE-001). */
   readonly path: string;
 
+  // SQLITE-001: synchronous, so models can be defined right after it; a bad path is a TypeError at once.
   constructor(path = ':memory:') {
     if (typeof path !== 'string' || path.length === 0) {
       throw new TypeError('SQLiteManager: path must be a non-empty string (a file path or ":memory:")');
@@ -43,6 +44,7 @@ export class SQLiteManager extends SequelizeManager {
       driver: 'sqlite3',
       location: path,
       product: 'SQLite',
+      // SQLITE-004: a file keeps its data for the next manager; nothing touches the disk until connect().
       options: { storage: path },
     });
     this.path = path;
