@@ -3,8 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import { viewError } from './error-view.js';
 import { logFailure } from './logger.js';
 import type { KitRequest, KitResponse } from './types.js';
+import { TEXT_PLAIN, writeBody } from './write-body.js';
 
-const TEXT_TYPE = 'text/plain; charset=utf-8';
 // ERR-006: headers that describe or frame a body the handler never finished; a default answer drops them.
 const BODY_HEADERS = new Set([
   'content-type',
@@ -120,9 +120,5 @@ function stripBodyHeaders(res: KitResponse): void {
 }
 
 function writePlain(res: KitResponse, status: number, body: string): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', TEXT_TYPE);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
+  writeBody(res, status, TEXT_PLAIN, body, { 'X-Content-Type-Options': 'nosniff' });
 }

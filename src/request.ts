@@ -1,12 +1,12 @@
-/** KitRequest: Node's IncomingMessage with Express's conveniences, computed lazily. */
+/** KitIncomingMessage: the class behind every KitRequest, Node's IncomingMessage with Express's conveniences. */
 import { IncomingMessage } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { mediaTypeMatches } from './media-match.js';
 import { mediaTypeOf } from './media-type.js';
-import type { KitRequest as KitRequestShape, KitResponse, TokenPayload } from './types.js';
+import type { KitRequest, KitResponse, TokenPayload } from './types.js';
 
 /** The request with the fields the dispatcher keeps on it. Not part of the public API. */
-export interface InternalRequest extends KitRequestShape {
+export interface InternalRequest extends KitRequest {
   /** Canonical path relative to the current mount point. */
   kitPath: string;
   /** The query string with its `?`, or ''. */
@@ -15,9 +15,10 @@ export interface InternalRequest extends KitRequestShape {
 
 /**
  * The class node:http instantiates for every request of a kitjs server, so that Express's helpers are
- * on the prototype instead of being copied onto each request.
+ * on the prototype instead of being copied onto each request. Applications see it as the `KitRequest`
+ * interface; this class is the one implementation.
  */
-export class KitRequest extends IncomingMessage implements InternalRequest {
+export class KitIncomingMessage extends IncomingMessage implements InternalRequest {
   params: Record<string, string> = {};
   // REQ-007: undefined until a body parser fills it.
   body: unknown = undefined;
@@ -95,6 +96,26 @@ export class KitRequest extends IncomingMessage implements InternalRequest {
       if (typeof candidate === 'string' && mediaTypeMatches(mediaType.type, candidate)) return mediaType.type;
     }
     return false;
+  }
+
+  /**
+   * A request from a server kitjs did not create (`http.createServer(app)`, supertest) gets this class's
+   * prototype and the fields its constructor would have set, so it behaves exactly like one of ours.
+   */
+  static adopt(req: IncomingMessage): KitIncomingMessage {
+    if (req instanceof KitIncomingMessage) return req;
+    Object.setPrototypeOf(req, KitIncomingMessage.prototype);
+    const adopted = req as KitIncomingMessage;
+    adopted.params = {};
+    adopted.body = undefined;
+    adopted.originalUrl = '';
+    adopted.baseUrl = '';
+    adopted.kitPath = '/';
+    adopted.searchValue = '';
+    adopted.user = undefined;
+    adopted.parsedQuery = undefined;
+    adopted.localsStore = undefined;
+    return adopted;
   }
 }
 

@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { checkNoOptions } from '../factory-guard.js';
 import type { KitRequest, KitResponse, NextFunction, TokenPayload } from '../types.js';
+import { APPLICATION_JSON, writeBody } from '../write-body.js';
 import { parseBearer } from './bearer.js';
 import { checkToken } from './token.js';
 
@@ -32,12 +33,7 @@ type Refusal = keyof typeof REFUSALS;
  */
 function refuse(res: ServerResponse, why: Refusal): void {
   const { error, challenge } = REFUSALS[why];
-  const body = JSON.stringify({ error });
-  res.statusCode = 401;
-  res.setHeader('WWW-Authenticate', challenge);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
+  writeBody(res, 401, APPLICATION_JSON, JSON.stringify({ error }), { 'WWW-Authenticate': challenge });
 }
 
 /**

@@ -3,6 +3,7 @@ import { KitError } from '../errors.js';
 import { markFactory } from '../factory-guard.js';
 import { lazyModule } from '../lazy-module.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
+import { TEXT_PLAIN, writeBody } from '../write-body.js';
 import { directoryLocation } from './static/location.js';
 import { type ServeStaticOptions, type StaticSettings, staticSettings } from './static/options.js';
 import { resolveStaticPath } from './static/resolve.js';
@@ -132,11 +133,7 @@ function redirectToDirectory(req: KitRequest, res: KitResponse): void {
     queryAt === -1 ? '' : url.slice(queryAt + 1),
   );
   const body = `Redirecting to ${location}\n`;
-  res.statusCode = 301;
-  res.setHeader('Location', location);
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(req.method === 'HEAD' ? undefined : body);
+  writeBody(res, 301, TEXT_PLAIN, body, { Location: location }, req.method === 'HEAD');
 }
 
 function requestPath(req: KitRequest): string {

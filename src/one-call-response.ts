@@ -1,0 +1,201 @@
+/** The one-`writeHead` path for small bodies, and the header methods that keep it invisible (RES-011). */
+import { type OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { KitRequest } from './types.js';
+
+const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHeaderNames(): string[] })
+  .getRawHeaderNames;
+
+/**
+ * Node keeps headers given to `setHeader` in a prototype-less object that V8 holds in dictionary mode, and
+ * `writeHead` walks it key by key; measured, that is most of what a small route costs above bare
+ * node:http (without this path kitjs answers `hello` at about 0.86 of bare node:http instead of 0.95). So
+ * while nothing has gone into Node's header store, {@link OneCallResponse.endWithBody} hands Node the
+ * Content-Type and Content-Length in one `writeHead` call, as Fastify and bare node:http do, and
+ * {@link OneCallResponse.holdType} keeps `res.type()`'s Content-Type back for that call.
+ *
+ * Observably nothing changes: every header method first moves a held-back type into Node's store, and
+ * after such a response `getHeader()` and its siblings still see the headers it went out with (loggers read
+ * them in 'finish'). A response whose writeHead or setHeader was wrapped on the instance (compression,
+ * response-time, a spy) takes the ordinary setHeader path, so the wrapper sees what it always saw.
+ *
+ * The switch is {@link OneCallResponse.enabled}: off, every body takes Node's ordinary header path (for
+ * measuring the path, or for ruling it out when something looks wrong with headers).
+ */
+export class OneCallResponse extends ServerResponse<KitRequest> {
+  /** Whether small bodies go out in one `writeHead` call; read per response. */
+  static enabled = true;
+
+  /** A Content-Type from `type()` not yet given to Node (only while Node's store is empty). */
+  private heldType: string | undefined = undefined;
+  /** True while nothing has been put in Node's header store. */
+  private storeEmpty = true;
+  /** The headers a one-call response went out with, for the header getters afterwards. */
+  private sentHeaders: OutgoingHttpHeaders | undefined = undefined;
+
+  /**
+   * A response from a server kitjs did not create (`http.createServer(app)`, supertest) gets the fields the
+   * constructor would have set, so it takes the one-call path too, unless headers were set before kitjs
+   * saw it.
+   */
+  protected static initialise(res: OneCallResponse): void {
+    res.heldType = undefined;
+    res.storeEmpty = res.getHeaderNames().length === 0;
+    res.sentHeaders = undefined;
+  }
+
+  /** Keeps `value` back as the Content-Type for a one-call body; false when it must be set now instead. */
+  protected holdType(value: string): boolean {
+    if (this.storeEmpty !== true || this.headersSent) return false;
+    this.heldType = value;
+    return true;
+  }
+
+  /** Ends a 204 or 304: no body, and none of a body's headers. */
+  protected endWithoutBody(): void {
+    this.heldType = undefined;
+    if (this.storeEmpty !== true) {
+      this.removeHeader('Content-Type');
+      this.removeHeader('Content-Length');
+      this.removeHeader('Transfer-Encoding');
+    }
+    this.end();
+  }
+
+  /**
+   * Ends the response with `body` and its Content-Length. `type` is the Content-Type to use when none was
+   * chosen (or always, when `force`).
+   */
+  protected endWithBody(body: string | Uint8Array, type: string | undefined, force: boolean): void {
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    // Code that wrapped writeHead or setHeader on this response (compression, response-time, a spy)
+    // expects to see the headers arrive through setHeader: it gets the ordinary path.
+    if (
+      this.storeEmpty === true &&
+      OneCallResponse.enabled &&
+      !Object.hasOwn(this, 'writeHead') &&
+      !Object.hasOwn(this, 'setHeader')
+    ) {
+      const chosen = force ? type : (this.heldType ?? type);
+      this.heldType = undefined;
+      const headers: OutgoingHttpHeaders =
+        chosen === undefined
+          ? { 'Content-Length': length }
+          : { 'Content-Type': chosen, 'Content-Length': length };
+      this.writeHead(this.statusCode, headers);
+      // Had anything moved them into Node's store meanwhile, the store (and what was removed from it)
+      // would be the truth; only headers that went out in the one call are remembered for the getters.
+      if (this.storeEmpty === true) this.sentHeaders = headers;
+      this.end(body);
+      return;
+    }
+    if (type !== undefined && (force || !this.hasHeader('content-type')))
+      this.setHeader('Content-Type', type);
+    this.setHeader('Content-Length', length);
+    this.end(body);
+  }
+
+  // Node's header methods: each first moves a held-back type into Node's store, so that what they see
+  // or change is exactly what they would have without the one-call path (RES-011).
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    if (this.heldType !== undefined) this.releaseType();
+    super.setHeader(name, value);
+    this.storeEmpty = false;
+    return this;
+  }
+
+  override appendHeader(name: string, value: string | readonly string[]): this {
+    if (this.heldType !== undefined) this.releaseType();
+    super.appendHeader(name, value);
+    this.storeEmpty = false;
+    return this;
+  }
+
+  override getHeader(name: string): number | string | string[] | undefined {
+    if (this.heldType !== undefined) this.releaseType();
+    const value = super.getHeader(name);
+    if (value !== undefined || this.sentHeaders === undefined) return value;
+    return sentHeader(this.sentHeaders, name);
+  }
+
+  override getHeaders(): OutgoingHttpHeaders {
+    if (this.heldType !== undefined) this.releaseType();
+    const headers = super.getHeaders();
+    const sent = this.sentHeaders;
+    if (sent !== undefined) {
+      for (const key of Object.keys(sent)) headers[key.toLowerCase()] ??= sent[key];
+    }
+    return headers;
+  }
+
+  override getHeaderNames(): string[] {
+    if (this.heldType !== undefined) this.releaseType();
+    const names = super.getHeaderNames();
+    const sent = this.sentHeaders;
+    if (sent !== undefined) {
+      for (const key of Object.keys(sent)) {
+        const lower = key.toLowerCase();
+        if (!names.includes(lower)) names.push(lower);
+      }
+    }
+    return names;
+  }
+
+  // Not in @types/node, but in Node since 15.
+  getRawHeaderNames(): string[] {
+    if (this.heldType !== undefined) this.releaseType();
+    const names = nodeGetRawHeaderNames.call(this);
+    const sent = this.sentHeaders;
+    if (sent !== undefined) {
+      for (const key of Object.keys(sent)) if (!names.includes(key)) names.push(key);
+    }
+    return names;
+  }
+
+  override hasHeader(name: string): boolean {
+    if (this.heldType !== undefined) this.releaseType();
+    return (
+      super.hasHeader(name) ||
+      (this.sentHeaders !== undefined && sentHeader(this.sentHeaders, name) !== undefined)
+    );
+  }
+
+  override removeHeader(name: string): void {
+    if (this.heldType !== undefined) this.releaseType();
+    super.removeHeader(name);
+  }
+
+  // Node's own `write()`, `end()` and `flushHeaders()` reach the headers through `writeHead`.
+  override writeHead(statusCode: number, reason?: unknown, headers?: unknown): this {
+    if (this.heldType !== undefined) this.releaseType();
+    // Node tells the forms apart by the types of its arguments; undefined in place of a missing one is
+    // the same call.
+    return super.writeHead(
+      statusCode,
+      reason as string | undefined,
+      headers as OutgoingHttpHeaders | undefined,
+    );
+  }
+
+  // Node's `writeHeader` (not in @types/node) is its own reference to the original writeHead, so it would
+  // skip the one above.
+  writeHeader(statusCode: number, reason?: unknown, headers?: unknown): this {
+    return this.writeHead(statusCode, reason, headers);
+  }
+
+  private releaseType(): void {
+    const type = this.heldType as string;
+    this.heldType = undefined;
+    // Through `this.setHeader`, so that a wrapper on this response sees it arrive, as it would have.
+    this.setHeader('Content-Type', type);
+  }
+}
+
+/** A header from a one-call response's headers, by any spelling of its name. */
+function sentHeader(sent: OutgoingHttpHeaders, name: string): number | string | string[] | undefined {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(sent)) {
+    if (key.toLowerCase() === lower) return sent[key];
+  }
+  return undefined;
+}

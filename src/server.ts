@@ -1,0 +1,118 @@
+/** The servers an app starts: creating them with its timeouts, and draining them and its close hooks on close(). */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { logger } from './logger.js';
+import { KitIncomingMessage } from './request.js';
+import { KitServerResponse } from './response.js';
+import type { ServerTimeouts } from './types.js';
+
+/** How long `close()` waits for in-flight requests before cutting connections, in milliseconds. */
+const DEFAULT_CLOSE_TIMEOUT = 10_000;
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * One app's servers and shutdown: `listen` starts a node:http server with kitjs's request and response
+ * classes and the app's timeouts; `close` stops them all, lets requests finish, then runs the hooks.
+ *
+ * @example
+ * ```ts
+ * const servers = new AppServers({ requestTimeout: 5000 });
+ * const server = servers.listen(handler, [0]);
+ * await servers.close();
+ * ```
+ */
+export class AppServers {
+  /** True from the start of `close()` until it has finished: requests arriving meanwhile get a 503. */
+  closing = false;
+  private readonly servers = new Set<Server>();
+  private readonly closeHooks: Array<() => void | Promise<void>> = [];
+  private closingRun: Promise<void> | undefined = undefined;
+
+  constructor(private readonly timeouts: ServerTimeouts) {}
+
+  // APP-003: a real node:http server per call; no port (or a callback first) means a free one.
+  listen(handler: Listener, args: unknown[]): Server {
+    const options: Record<string, unknown> = {
+      IncomingMessage: KitIncomingMessage,
+      ServerResponse: KitServerResponse,
+    };
+    // APP-008: Node's own timeouts stay on unless kit({ ... }) sets them.
+    const { requestTimeout, headersTimeout, keepAliveTimeout } = this.timeouts;
+    if (requestTimeout !== undefined) options.requestTimeout = requestTimeout;
+    if (headersTimeout !== undefined) options.headersTimeout = headersTimeout;
+    // Node checks these timeouts only every 30 s by default; short timeouts need a tighter check.
+    const shortest = Math.min(requestTimeout ?? Infinity, headersTimeout ?? Infinity);
+    if (shortest !== Infinity)
+      options.connectionsCheckingInterval = clamp(Math.floor(shortest / 2), 50, 30_000);
+    // HARD-004, HARD-005: Node's strict parser with its default limits; pipelined requests answered in order.
+    const server = createServer(options, handler);
+    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+    this.servers.add(server);
+    server.once('close', () => this.servers.delete(server));
+    // Node's own argument forms (port, host, backlog, callback) pass through; no port means a free one.
+    let listenArgs = args;
+    if (args.length === 0 || typeof args[0] === 'function' || args[0] === undefined) {
+      listenArgs = [0, ...args.filter((arg) => arg !== undefined)];
+    }
+    (server.listen as (...forms: unknown[]) => Server)(...listenArgs);
+    return server;
+  }
+
+  onClose(fn: () => void | Promise<void>): void {
+    if (typeof fn !== 'function') throw new TypeError('onClose(fn): fn must be a function');
+    this.closeHooks.push(fn);
+  }
+
+  // APP-007: stop accepting, let requests finish, 503 to late ones, cut at `timeout`, then the onClose hooks.
+  close(timeout = DEFAULT_CLOSE_TIMEOUT): Promise<void> {
+    // One shutdown at a time: a second call (a signal handler and a test teardown, say) joins the first
+    // instead of running the hooks early, while requests are still in flight.
+    this.closingRun ??= this.shutDown(timeout).finally(() => {
+      this.closingRun = undefined;
+      this.closing = false;
+    });
+    return this.closingRun;
+  }
+
+  private async shutDown(timeout: number): Promise<void> {
+    this.closing = true;
+    await Promise.all([...this.servers].map((server) => drain(server, timeout)));
+    let failure: unknown;
+    for (const hook of this.closeHooks) {
+      try {
+        await hook();
+      } catch (err) {
+        logger.error({ err }, 'an onClose hook failed');
+        failure ??= err;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
+
+// HARD-007: idle keep-alive connections are reaped at once, not after keepAliveTimeout.
+/** Stops accepting, lets in-flight requests finish, reaps idle keep-alive sockets, cuts the rest at `timeout`. */
+function drain(server: Server, timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      const reaper = setInterval(() => server.closeIdleConnections(), 25);
+      const force = setTimeout(() => server.closeAllConnections(), timeout);
+      server.close(() => {
+        clearInterval(reaper);
+        clearTimeout(force);
+        resolve();
+      });
+      server.closeIdleConnections();
+    };
+    if (server.listening) stop();
+    else {
+      // Closed right after listen(): wait for the bind, or the port would stay taken after close().
+      server.once('listening', stop);
+      server.once('error', () => resolve());
+    }
+  });
+}

@@ -1,0 +1,32 @@
+/** The one way kitjs ends a response with a whole body of its own (404s, errors, 401s, redirects). */
+import type { ServerResponse } from 'node:http';
+
+/** The Content-Type of every text kitjs writes itself. */
+export const TEXT_PLAIN = 'text/plain; charset=utf-8';
+/** The Content-Type of every JSON body kitjs writes itself. */
+export const APPLICATION_JSON = 'application/json; charset=utf-8';
+
+/**
+ * Ends `res` with `status`, `type`, a Content-Length (RES-009) and `body`, plus `headers`. Works on any
+ * `ServerResponse`, kitjs's or not, because middleware such as `authMiddleware` may run under another
+ * framework. `headOnly` (a HEAD request) sends the headers without the body.
+ *
+ * @example
+ * ```ts
+ * writeBody(res, 404, TEXT_PLAIN, 'Not Found', { 'X-Content-Type-Options': 'nosniff' });
+ * ```
+ */
+export function writeBody(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Readonly<Record<string, string>> = {},
+  headOnly = false,
+): void {
+  res.statusCode = status;
+  for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(headOnly ? undefined : body);
+}

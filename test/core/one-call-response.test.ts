@@ -1,0 +1,85 @@
+/** RES-011: the one-writeHead path is taken on every kind of server, can be switched off, and changes nothing seen. */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, it } from 'node:test';
+import kit, { type KitApp } from '../../src/index.ts';
+import { OneCallResponse } from '../../src/one-call-response.ts';
+
+interface Seen {
+  oneCall: boolean;
+  status: number;
+  type: string | undefined;
+  length: string | undefined;
+  body: string;
+  names: string[];
+}
+
+/** Serves one GET through `server` and reports the answer and whether it went out in one writeHead call. */
+async function serveOnce(makeServer: (app: KitApp) => Server, listening = false): Promise<Seen> {
+  let oneCall = false;
+  let names: string[] = [];
+  const app = kit();
+  app.get('/x', (_req, res) => {
+    res.on('finish', () => {
+      // The headers a one-call response went out with are remembered for the getters: the path's mark.
+      oneCall = Reflect.get(res, 'sentHeaders') !== undefined;
+      names = res.getHeaderNames().sort();
+    });
+    res.status(201).json({ ok: true });
+  });
+  const server = makeServer(app);
+  if (!listening) server.listen(0, '127.0.0.1');
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x`);
+    return {
+      oneCall,
+      status: answer.status,
+      type: answer.headers.get('content-type') ?? undefined,
+      length: answer.headers.get('content-length') ?? undefined,
+      body: await answer.text(),
+      names,
+    };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe('the one-call response path', () => {
+  after(() => {
+    OneCallResponse.enabled = true;
+  });
+
+  it('is taken by a server kitjs started', async () => {
+    const seen = await serveOnce((app) => app.listen(0, '127.0.0.1'), true);
+    assert.equal(seen.oneCall, true);
+  });
+
+  it('is taken by a plain node:http server given the app, whose responses kitjs adopts', async () => {
+    const seen = await serveOnce((app) => createServer((req, res) => app(req, res)));
+    assert.equal(seen.oneCall, true);
+    assert.equal(seen.status, 201);
+    assert.equal(seen.body, '{"ok":true}');
+  });
+
+  it('is left for the ordinary path when headers were set before kitjs saw the response', async () => {
+    const seen = await serveOnce((app) =>
+      createServer((req, res) => {
+        res.setHeader('X-Before', 'yes');
+        app(req, res);
+      }),
+    );
+    assert.equal(seen.oneCall, false);
+    assert.ok(seen.names.includes('x-before'), JSON.stringify(seen.names));
+  });
+
+  it('can be switched off, and the answer is the same either way', async () => {
+    const on = await serveOnce((app) => createServer(app));
+    OneCallResponse.enabled = false;
+    const off = await serveOnce((app) => createServer(app));
+    OneCallResponse.enabled = true;
+    assert.equal(off.oneCall, false);
+    assert.deepEqual({ ...off, oneCall: true }, on);
+  });
+});
