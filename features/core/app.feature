@@ -191,7 +191,9 @@ Feature: The application
       Given the app:
         """js
         world.events = [];
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
         app.get('/slow', async (req, res) => {
+          world.markArrived();
           await new Promise((resolve) => setTimeout(resolve, 150));
           res.send('finished');
           world.events.push('sent');
@@ -202,7 +204,7 @@ Feature: The application
         """js
         const port = world.server.address().port;
         const slow = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => `${r.status} ${await r.text()}`);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await world.arrived;
         await world.app.close({ timeout: 2000 });
         world.events.push('closed');
         assert.equal(await slow, '200 finished');
@@ -213,7 +215,9 @@ Feature: The application
     Scenario: A request arriving on an open connection while closing gets 503
       Given the app:
         """js
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
         app.get('/slow', async (req, res) => {
+          world.markArrived();
           await new Promise((resolve) => setTimeout(resolve, 200));
           res.send('done');
         });
@@ -230,7 +234,7 @@ Feature: The application
         const other = net.connect(port, '127.0.0.1');
         await new Promise((resolve) => other.once('connect', resolve));
         other.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await world.arrived;
         const closing = world.app.close({ timeout: 2000 });
         socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n');
         await new Promise((resolve) => socket.once('close', resolve));
@@ -244,7 +248,9 @@ Feature: The application
       Given the app:
         """js
         world.events = [];
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
         app.get('/slow', async (req, res) => {
+          world.markArrived();
           await new Promise((resolve) => setTimeout(resolve, 150));
           res.send('finished');
           world.events.push('sent');
@@ -255,7 +261,8 @@ Feature: The application
         """js
         const port = world.server.address().port;
         const slow = fetch(`http://127.0.0.1:${port}/slow`).then((r) => r.text());
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        // Closed only once the request is in flight: a fixed sleep raced a loaded machine.
+        await world.arrived;
         const first = world.app.close({ timeout: 2000 });
         const second = world.app.close({ timeout: 2000 });
         await second;

@@ -48,9 +48,10 @@ Feature: Connections: pipelining and clients that leave
       And the app:
         """js
         world.failure = new Promise((resolve) => { world.onFailure = resolve; });
+        world.reading = new Promise((resolve) => { world.onReading = resolve; });
         app.post('/read', async (req, res) => {
           try {
-            for await (const chunk of req) void chunk;
+            for await (const chunk of req) world.onReading(chunk);
             res.send('complete');
           } catch (err) {
             world.onFailure(err.code ?? err.message);
@@ -65,7 +66,8 @@ Feature: Connections: pipelining and clients that leave
         const socket = net.connect(world.server.address().port, '127.0.0.1');
         await new Promise((resolve) => socket.once('connect', resolve));
         socket.write('POST /read HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n' + 'a'.repeat(5000));
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Cut once the handler is reading: a fixed sleep could cut before the request reached it.
+        await world.reading;
         socket.destroy();
         assert.equal(await world.failure, 'ECONNRESET');
         """

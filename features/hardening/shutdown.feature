@@ -12,7 +12,9 @@ Feature: Shutdown under load
         // A keep-alive timeout of a minute: without reaping, close() would wait for it.
         const patient = kit({ keepAliveTimeout: 60_000 });
         patient.get('/ok', (req, res) => res.send('ok'));
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
         patient.get('/slow', async (req, res) => {
+          world.markArrived();
           await new Promise((resolve) => setTimeout(resolve, 300));
           res.send('slow done');
         });
@@ -37,7 +39,7 @@ Feature: Shutdown under load
         const idle = await open('GET /ok HTTP/1.1\r\nHost: localhost\r\n\r\n');
         while (!idle.received.endsWith('ok')) await new Promise((resolve) => setTimeout(resolve, 5));
         const busy = await open('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await world.arrived;
         idle.gone.then(() => world.events.push('idle closed'));
         busy.gone.then(() => world.events.push('busy closed'));
         const closing = world.patient.close({ timeout: 10_000 }).then(() => world.events.push('closed'));
@@ -61,7 +63,9 @@ Feature: Shutdown under load
         """js
         world.events = [];
         world.late = new Promise((resolve) => { world.onLate = resolve; });
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
         app.get('/stuck', async (req, res) => {
+          world.markArrived();
           await new Promise((resolve) => setTimeout(resolve, 600));
           try {
             res.send('too late');
@@ -81,7 +85,7 @@ Feature: Shutdown under load
         socket.on('error', () => {});
         const cut = new Promise((resolve) => socket.once('close', resolve));
         socket.write('GET /stuck HTTP/1.1\r\nHost: localhost\r\n\r\n');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await world.arrived;
         await world.app.close({ timeout: 150 });
         world.events.push('closed');
         await cut;

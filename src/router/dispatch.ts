@@ -4,8 +4,8 @@ import { cutResponse } from '../final-handler.js';
 import { logFailure, logger } from '../logger.js';
 import type { InternalRequest } from '../request.js';
 import type { ErrorHandler, KitResponse, Middleware, NextFunction, RequestHandler } from '../types.js';
-import { type PathFault, splitTarget } from './canonical-path.js';
 import type { Layer } from './layer.js';
+import { MountPath } from './mount-path.js';
 import type { RouteMatch } from './route-index.js';
 
 // Express's guard (HARD-002): after this many synchronous hops, continue on the next tick so that thousands
@@ -29,17 +29,8 @@ export class Dispatch {
   private handlerIndex = 0;
   private error: unknown = undefined;
   private hasError = false;
-  private lowerPath: string | undefined = undefined;
   private paramsSet = false;
-  private trimmed = false;
-  /** `req.url` as this router last set or saw it; a different value means a handler rewrote it. */
-  private url: string;
-  /** The canonical path relative to this router (follows rewrites of `req.url`). */
-  private path: string;
-  private readonly baseUrl: string;
-  private trimmedUrl = '';
-  private removed = '';
-  private savedBase = '';
+  private readonly where: MountPath;
 
   constructor(
     private readonly stack: Layer[],
@@ -47,9 +38,7 @@ export class Dispatch {
     private readonly res: KitResponse,
     private readonly done: NextFunction,
   ) {
-    this.url = req.url as string;
-    this.path = req.kitPath;
-    this.baseUrl = req.baseUrl;
+    this.where = new MountPath(req);
   }
 
   /** Starts at the top of the stack. */
@@ -59,12 +48,9 @@ export class Dispatch {
 
   /** What a handler's `next` does: normalise the argument, then move on. */
   next(arg: unknown): void {
-    if (this.trimmed) this.restore();
-    if (this.req.url !== this.url) {
-      const fault = this.followRewrite();
-      // A rewrite to a path that would be refused on arrival fails like one (ROUTE-018, ROUTE-019).
-      if (fault !== undefined && (!arg || typeof arg === 'string')) arg = new KitError(fault);
-    }
+    const fault = this.where.leave();
+    // A rewrite to a path that would be refused on arrival fails like one (ROUTE-018, ROUTE-019).
+    if (fault !== undefined && (!arg || typeof arg === 'string')) arg = new KitError(fault);
     // ROUTE-012: next('route') leaves the current route (from plain middleware it is next()), next('router')
     // leaves this router; any other non-empty string is an error (ERR-010).
     if (arg === 'route') {
@@ -145,7 +131,7 @@ export class Dispatch {
       const layer = this.stack[this.index++] as Layer;
       if (layer.kind === 'routes') {
         if (this.hasError) continue;
-        const found = layer.index.match(this.req.method as string, this.path, this.lower());
+        const found = layer.index.match(this.req.method as string, this.where.path, this.where.lower());
         if (found !== null) {
           this.matches = found;
           this.matchIndex = 0;
@@ -154,10 +140,10 @@ export class Dispatch {
         continue;
       }
       // ROUTE-008, ROUTE-009: prefix middleware and mounted routers run only for paths under their prefix.
-      if (layer.prefix !== '' && !this.isUnder(layer.prefix)) continue;
+      if (layer.prefix !== '' && !this.where.isUnder(layer.prefix)) continue;
       if (layer.kind === 'middleware') {
         if (layer.errorHandler !== this.hasError) continue;
-        if (layer.prefix !== '') this.trim(layer.prefix);
+        if (layer.prefix !== '') this.where.enter(layer.prefix);
         if (this.paramsSet) {
           // Parameters belong to the route that captured them, as in Express.
           this.req.params = {};
@@ -169,7 +155,7 @@ export class Dispatch {
       // Like Express, a pending error never enters a mounted router (ERR-004): its error middleware handles
       // only what fails inside it.
       if (this.hasError) continue;
-      if (layer.prefix !== '') this.trim(layer.prefix);
+      if (layer.prefix !== '') this.where.enter(layer.prefix);
       if (this.paramsSet) {
         this.req.params = {};
         this.paramsSet = false;
@@ -253,65 +239,6 @@ export class Dispatch {
       { err: thrown, url: this.req.originalUrl },
       'a handler failed after it had called next()',
     );
-  }
-
-  private lower(): string {
-    if (this.lowerPath === undefined) this.lowerPath = this.path.toLowerCase();
-    return this.lowerPath;
-  }
-
-  /**
-   * Whole-segment prefix match, in any case: `/api` covers `/api` and `/api/x`, never `/apix` (ROUTE-008).
-   */
-  private isUnder(prefix: string): boolean {
-    const path = this.lower();
-    return (
-      path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47)
-    );
-  }
-
-  /**
-   * Inside a prefix, `req.path` and `req.url` are relative to it and `req.baseUrl` holds it (ROUTE-008,
-   * REQ-008).
-   */
-  private trim(prefix: string): void {
-    const req = this.req;
-    this.trimmed = true;
-    this.savedBase = req.baseUrl;
-    this.removed = this.path.slice(0, prefix.length);
-    const rest = this.path.slice(prefix.length) || '/';
-    req.baseUrl = this.baseUrl + this.removed;
-    req.kitPath = rest;
-    req.url = rest + req.kitSearch;
-    this.trimmedUrl = req.url;
-  }
-
-  /**
-   * Undoes `trim`; a URL the middleware rewrote inside the prefix stays rewritten, under the prefix
-   * (ROUTE-017).
-   */
-  private restore(): void {
-    const req = this.req;
-    req.url = req.url === this.trimmedUrl ? this.url : this.removed + (req.url as string);
-    req.baseUrl = this.savedBase;
-    req.kitPath = this.path;
-    this.trimmed = false;
-  }
-
-  /**
-   * A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on
-   * (ROUTE-017).
-   */
-  private followRewrite(): PathFault | undefined {
-    const req = this.req;
-    const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/');
-    req.url = path + search;
-    req.kitPath = path;
-    if (req.kitSearch !== search) req.kitSearch = search;
-    this.url = req.url;
-    this.path = path;
-    this.lowerPath = undefined;
-    return fault;
   }
 }
 

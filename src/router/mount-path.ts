@@ -1,0 +1,89 @@
+/** Where one request is inside one router: the one source of truth for its path while that router runs it. */
+import type { InternalRequest } from '../request.js';
+import { type PathFault, splitTarget } from './canonical-path.js';
+
+/** What entering a prefix took off the path, to put back on the way out. */
+interface Entered {
+  /** The prefix as it was spelled in the path (its case may differ from the registered prefix). */
+  removed: string;
+  /** `req.baseUrl` before entering. */
+  baseUrl: string;
+  /** `req.url` as entering set it; anything else on the way out is a rewrite made inside the prefix. */
+  url: string;
+}
+
+/**
+ * The canonical path of a request relative to one router, kept in step with `req.url`, `req.path` and
+ * `req.baseUrl`: a prefix middleware sees them relative to its prefix (ROUTE-008, REQ-008), and a handler
+ * that assigns `req.url` reroutes the request from there on (ROUTE-017).
+ */
+export class MountPath {
+  /** The canonical path relative to this router. */
+  path: string;
+  /** `req.url` as this router last set or saw it; a different value means a handler rewrote it. */
+  private url: string;
+  private readonly baseUrl: string;
+  private lowerPath: string | undefined = undefined;
+  private entered: Entered | undefined = undefined;
+
+  constructor(private readonly req: InternalRequest) {
+    this.url = req.url as string;
+    this.path = req.kitPath;
+    this.baseUrl = req.baseUrl;
+  }
+
+  /** The path in lower case, for case-insensitive matching; computed once per path. */
+  lower(): string {
+    if (this.lowerPath === undefined) this.lowerPath = this.path.toLowerCase();
+    return this.lowerPath;
+  }
+
+  /** Whole-segment prefix match, in any case: `/api` covers `/api` and `/api/x`, never `/apix` (ROUTE-008). */
+  isUnder(prefix: string): boolean {
+    const path = this.lower();
+    return (
+      path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47)
+    );
+  }
+
+  /** Makes `req.path` and `req.url` relative to `prefix` and adds it to `req.baseUrl`, until {@link leave}. */
+  enter(prefix: string): void {
+    const req = this.req;
+    const removed = this.path.slice(0, prefix.length);
+    const rest = this.path.slice(prefix.length) || '/';
+    const baseUrl = req.baseUrl;
+    req.baseUrl = this.baseUrl + removed;
+    req.kitPath = rest;
+    req.url = rest + req.kitSearch;
+    this.entered = { removed, baseUrl, url: req.url };
+  }
+
+  /**
+   * Undoes {@link enter}, then follows a rewrite of `req.url` if a handler made one; a URL rewritten inside
+   * the prefix stays under it (ROUTE-017). Returns why the new target must be refused, if it must.
+   */
+  leave(): PathFault | undefined {
+    const req = this.req;
+    const entered = this.entered;
+    if (entered !== undefined) {
+      req.url = req.url === entered.url ? this.url : entered.removed + (req.url as string);
+      req.baseUrl = entered.baseUrl;
+      req.kitPath = this.path;
+      this.entered = undefined;
+    }
+    return req.url === this.url ? undefined : this.followRewrite();
+  }
+
+  /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on. */
+  private followRewrite(): PathFault | undefined {
+    const req = this.req;
+    const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/');
+    req.url = path + search;
+    req.kitPath = path;
+    if (req.kitSearch !== search) req.kitSearch = search;
+    this.url = req.url;
+    this.path = path;
+    this.lowerPath = undefined;
+    return fault;
+  }
+}
