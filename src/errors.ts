@@ -14,7 +14,6 @@ interface ErrorDefinition {
  */
 export const errorCodes = {
   // Routing and the core
-  KIT_ERR_ROUTE_NOT_FOUND: { status: 404, expose: true, message: 'Not Found' },
   KIT_ERR_ROUTE_BAD_ENCODING: {
     status: 400,
     expose: true,
@@ -45,7 +44,6 @@ export const errorCodes = {
   KIT_ERR_STATIC_RANGE: { status: 416, expose: true, message: 'Range Not Satisfiable' },
   KIT_ERR_STATIC_PRECONDITION: { status: 412, expose: true, message: 'Precondition Failed' },
   // Authentication
-  KIT_ERR_AUTH_UNAUTHORIZED: { status: 401, expose: true, message: 'Unauthorized' },
   KIT_ERR_AUTH_NO_SECRET: { status: 500, expose: false, message: 'JWT_SECRET is not set' },
   KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },
   KIT_ERR_AUTH_PASSWORD_TOO_LONG: { status: 400, expose: true, message: 'Password longer than 72 bytes' },
@@ -68,7 +66,7 @@ export type KitErrorCode = keyof typeof errorCodes;
  * @example
  * ```ts
  * import { KitError } from 'kitjs';
- * app.get('/items/:id', () => { throw new KitError('KIT_ERR_ROUTE_NOT_FOUND', 'No such item'); });
+ * throw new KitError('KIT_ERR_SERVER_CLOSING'); // applications throw HttpError instead (ERR-012)
  * ```
  */
 export class KitError extends HttpError {

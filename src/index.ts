@@ -60,7 +60,6 @@ export type {
   AppErrorHandler,
   ErrorHandler,
   HandlerArg,
-  HttpMethodName,
   InlineErrorHandler,
   KitApp,
   KitRequest,

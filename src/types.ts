@@ -332,16 +332,6 @@ export type Plugin<Options = Record<string, unknown>> = (
 export type Registered<Result> = Result extends PromiseLike<unknown> ? Promise<KitApp> : KitApp;
 
 /**
- * The HTTP methods with a registrar of their own.
- *
- * @example
- * ```ts
- * const methods: HttpMethodName[] = ['get', 'post'];
- * ```
- */
-export type HttpMethodName = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
-
-/**
  * A method registrar on an app or router: a path and one or more handlers. Inline handlers are typed from
  * the path (`req.params`) and from an optional {@link RouteGeneric} type argument.
  *
