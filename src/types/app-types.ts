@@ -1,0 +1,140 @@
+/** The shapes of the app, its routers and their registrars. */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AppErrorHandler, HandlerArg, Mountable, UseArg } from './handlers.js';
+import type { RouteGeneric, RouteOf } from './route-params.js';
+
+/**
+ * What `register` returns: a promise of the app for an async plugin, else the app.
+ *
+ * @example
+ * ```ts
+ * const same: KitApp = app.register((instance) => instance.use(json())); // a sync plugin
+ * ```
+ */
+export type Registered<Result> = Result extends PromiseLike<unknown> ? Promise<KitApp> : KitApp;
+
+/**
+ * A method registrar on an app or router: a path and one or more handlers. Inline handlers are typed from
+ * the path (`req.params`) and from an optional {@link RouteGeneric} type argument.
+ *
+ * @example
+ * ```ts
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * ```
+ */
+export type PathRegistrar<Self> = <Declared_ extends RouteGeneric = {}, Path extends string = string>(
+  path: Path,
+  ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
+) => Self;
+
+/**
+ * A method registrar of `route(path)`: handlers only, typed from the route's path.
+ *
+ * @example
+ * ```ts
+ * app.route('/books/:isbn').get((req, res) => res.json({ isbn: req.params.isbn }));
+ * ```
+ */
+export type RouteRegistrar<Path extends string> = <Declared_ extends RouteGeneric = {}>(
+  ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
+) => Route<Path>;
+
+/**
+ * The chainable object `route(path)` returns: method registrars that take only handlers.
+ *
+ * @example
+ * ```ts
+ * const books: Route<'/books/:isbn'> = app.route('/books/:isbn').get(show).put(update);
+ * ```
+ */
+export interface Route<Path extends string = string> {
+  readonly path: Path;
+  get: RouteRegistrar<Path>;
+  post: RouteRegistrar<Path>;
+  put: RouteRegistrar<Path>;
+  patch: RouteRegistrar<Path>;
+  delete: RouteRegistrar<Path>;
+  head: RouteRegistrar<Path>;
+  options: RouteRegistrar<Path>;
+  all: RouteRegistrar<Path>;
+}
+
+/**
+ * `use`: middleware, error middleware and routers, with or without a path prefix.
+ *
+ * @example
+ * ```ts
+ * app.use(json()).use('/api', router).use((err, req, res, next) => res.status(500).end());
+ * ```
+ */
+export interface UseRegistrar<Self> {
+  (...handlers: UseArg[]): Self;
+  (path: string, ...handlers: UseArg[]): Self;
+}
+
+/**
+ * The registration surface an app and a router share.
+ *
+ * @example
+ * ```ts
+ * function mountHealth(target: RouterLike<unknown>): void {
+ *   target.get('/health', (req, res) => res.send('ok'));
+ * }
+ * ```
+ */
+export interface RouterLike<Self> {
+  get: PathRegistrar<Self>;
+  post: PathRegistrar<Self>;
+  put: PathRegistrar<Self>;
+  patch: PathRegistrar<Self>;
+  delete: PathRegistrar<Self>;
+  head: PathRegistrar<Self>;
+  options: PathRegistrar<Self>;
+  all: PathRegistrar<Self>;
+  use: UseRegistrar<Self>;
+  route<Path extends string>(path: Path): Route<Path>;
+}
+
+/** Options of `listen` and of the server kitjs creates; Node's timeouts stay on by default. */
+export interface ServerTimeouts {
+  /** Milliseconds to receive a whole request (Node default 300 000). */
+  requestTimeout?: number;
+  /** Milliseconds to receive the headers (Node default 60 000). */
+  headersTimeout?: number;
+  /** Milliseconds an idle keep-alive socket is kept (Node default 5 000). */
+  keepAliveTimeout?: number;
+}
+
+/** The application `kit()` returns. */
+export interface KitApp extends RouterLike<KitApp>, Mountable {
+  /** The app is a request listener: `http.createServer(app)`, `https.createServer(options, app)`, supertest. */
+  (req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Registers a plugin with its options; returns a promise of the app when the plugin is async. A plugin
+   * whose options have required fields cannot be registered without them.
+   */
+  register<Options, Result = void>(
+    plugin: (app: KitApp, options: Options) => Result,
+    options: Options,
+  ): Registered<Result>;
+  register<Result = void>(
+    plugin: (app: KitApp, options: Record<string, never>) => Result,
+  ): Registered<Result>;
+  /** Installs the app-wide error handler that receives every `next(err)` nothing else handled. */
+  setErrorHandler(fn: AppErrorHandler): KitApp;
+  /** Starts an HTTP server (port 0 picks a free port) and returns Node's `http.Server`. */
+  listen(callback?: () => void): Server;
+  listen(port: number, callback?: () => void): Server;
+  listen(port: number, host: string, callback?: () => void): Server;
+  listen(port: number, host: string, backlog: number, callback?: () => void): Server;
+  /** The request listener, for `http.createServer(app.handler)` or tests. */
+  readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Server timeouts applied by `listen`. */
+  readonly settings: ServerTimeouts;
+  /** Stops the server `listen` started: refuses new work, lets in-flight requests finish, then closes. */
+  close(options?: { timeout?: number }): Promise<void>;
+  /** Registers a function to run when `close()` has stopped the server (database managers use it). */
+  onClose(fn: () => void | Promise<void>): KitApp;
+  /** The routes registered so far, as method and path pairs (for docs drift checks and tooling). */
+  routes(): Array<{ method: string; path: string }>;
+}
