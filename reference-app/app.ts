@@ -124,5 +124,7 @@ export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptio
 function statusOf(err: unknown): number {
   const fields = (err ?? {}) as { status?: unknown; statusCode?: unknown };
   const status = fields.status ?? fields.statusCode;
-  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
+    ? status
+    : 500;
 }

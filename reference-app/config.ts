@@ -29,7 +29,12 @@ function text(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 /** A whole number from `name`, or `fallback` when it is unset. */
-function count<T extends number | undefined>(env: NodeJS.ProcessEnv, name: string, fallback: T, least: number) {
+function count<T extends number | undefined>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: T,
+  least: number,
+) {
   const raw = text(env, name);
   if (raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < least)
@@ -76,7 +81,9 @@ function readStorage(env: NodeJS.ProcessEnv): StorageConfig {
   const url = text(env, 'DATABASE_URL');
   if (url !== '') {
     if (!/^postgres(ql)?:\/\//i.test(url)) {
-      throw new ConfigError('DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database');
+      throw new ConfigError(
+        'DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database',
+      );
     }
     // REF-030: DATABASE_POOL_MAX caps this instance's connections.
     return { kind: 'postgres', url, maxConnections: count(env, 'DATABASE_POOL_MAX', 10, 1) };

@@ -75,7 +75,10 @@ export interface RouteOptions {
  */
 function readCredentials(body: unknown): { email: string; password: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'Send a JSON object with "email" and "password" (Content-Type: application/json)');
+    throw new HttpError(
+      400,
+      'Send a JSON object with "email" and "password" (Content-Type: application/json)',
+    );
   }
   const { email, password } = body as { email?: unknown; password?: unknown };
   if (email === undefined || password === undefined) {

@@ -86,7 +86,10 @@ export function createLoginThrottle({
     address: positiveInteger(perAddress ?? THROTTLE_DEFAULTS.perAddress, 'perAddress'),
   };
   const windowMs = positiveInteger(windowSeconds ?? THROTTLE_DEFAULTS.windowSeconds, 'windowSeconds') * 1000;
-  const keys = ({ email, address }: LoginAttempt) => ({ email: `email:${email}`, address: `address:${address}` });
+  const keys = ({ email, address }: LoginAttempt) => ({
+    email: `email:${email}`,
+    address: `address:${address}`,
+  });
   let lastPrune = 0;
 
   /** Deletes ended windows at most once a minute, off the request's path: a failure is only logged by the caller. */

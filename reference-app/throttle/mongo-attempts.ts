@@ -38,7 +38,9 @@ export function createMongoAttempts(manager: Pick<MongoDBManager, 'connection'>)
       { upsert: true, returnDocument: 'after' },
     );
     // Driver 6 returns the document; older drivers wrap it in { value }.
-    const doc = (result && 'value' in result && 'ok' in result ? result.value : result) as AttemptDocument | null;
+    const doc = (
+      result && 'value' in result && 'ok' in result ? result.value : result
+    ) as AttemptDocument | null;
     if (doc === null) throw new Error('login throttle: the upsert returned no document');
     return { attempts: Number(doc.attempts), windowEnds: Number(doc.windowEnds) };
   }
