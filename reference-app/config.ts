@@ -34,7 +34,7 @@ function count<T extends number | undefined>(
   name: string,
   fallback: T,
   least: number,
-) {
+): T | number {
   const raw = text(env, name);
   if (raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < least)

@@ -2,7 +2,7 @@
 import { HttpError } from 'kitjs';
 import type { AttemptStore } from '../stores/user-store.js';
 
-/** Defaults (spec/reference-app.md, REF-033 and REF-034); each has an environment variable in server.ts. */
+/** Defaults (spec/reference-app.md, REF-033 and REF-034); each has an environment variable in config.ts. */
 export const THROTTLE_DEFAULTS = Object.freeze({
   /** Attempts per email in one window; the next one answers 429. */
   perEmail: 5,
