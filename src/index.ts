@@ -5,7 +5,7 @@ export default kit;
 export type { KitOptions } from './app.js';
 export { authMiddleware } from './auth/middleware.js';
 // Authentication
-export { comparePassword, hashPassword } from './auth/password.js';
+export { comparePassword, hashPassword, MAX_PASSWORD_BYTES } from './auth/password.js';
 export { generateToken, verifyToken } from './auth/token.js';
 export type { MongoDBManager } from './db/mongodb-manager.js';
 export { mongodbManager } from './db/mongodb-manager.js';

@@ -16,13 +16,14 @@ import {
   childTimeoutMs as startTimeoutMs,
 } from './support/child-server.js';
 import { repoRoot } from './support/impl.js';
+import { mapKitjs } from './support/kitjs-resolve.js';
 import { mongoUri } from './support/mongo.js';
 import { makeResponse } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
 
 const appDir = join(repoRoot, 'reference-app');
 
-// biome-ignore lint/suspicious/noExplicitAny: the reference app is plain JavaScript without types
+// biome-ignore lint/suspicious/noExplicitAny: the app is loaded by URL at run time (its types are not this program's)
 type Loose = any;
 
 /** Where a store keeps its data, so a restart can open the same one. */
@@ -32,7 +33,6 @@ interface RunningApp {
   app: Loose;
   config: StoreConfig;
   store: Loose;
-  kitjs: Record<string, unknown>;
   port: number;
   options: Record<string, unknown>;
   closing?: Promise<void>;
@@ -62,29 +62,42 @@ function stateOf(world: KitWorld): RefState {
   return state;
 }
 
-/** The implementation under test as a module namespace, the shape `createApp({ kitjs })` takes. */
-async function kitjsOf(world: KitWorld, countComparisons: boolean): Promise<Record<string, unknown>> {
-  const impl = await world.implementation();
-  const kitjs: Record<string, unknown> = { ...impl.exports, default: impl.kit };
-  if (countComparisons) {
-    const compare = impl.exports.comparePassword as (...args: unknown[]) => Promise<boolean>;
-    kitjs.comparePassword = (...args: unknown[]) => {
-      stateOf(world).comparisons += 1;
-      return compare(...args);
-    };
-  }
-  return kitjs;
+/** Set while a scenario counts comparisons: kitjs-resolve-hooks.mjs's comparePassword calls it. */
+const COMPARISON_COUNTER = Symbol.for('kitjs.suite.comparePassword');
+
+/** Counts the reference app's bcrypt comparisons into the World's state (undefined: stop counting). */
+function countComparisons(world: KitWorld | undefined): void {
+  const counters = globalThis as unknown as Record<symbol, (() => void) | undefined>;
+  counters[COMPARISON_COUNTER] =
+    world === undefined
+      ? undefined
+      : () => {
+          stateOf(world).comparisons += 1;
+        };
 }
 
-async function openStore(kitjs: Record<string, unknown>, config: StoreConfig): Promise<Loose> {
+/**
+ * Imports a module of reference-app/. Its `import ... from 'kitjs'` loads the implementation under test:
+ * the resolve hooks map the package name to KIT_IMPL (the same module instance as `world.implementation()`),
+ * as `npm start` maps it to the package's own dist/.
+ */
+async function appModule<T>(world: KitWorld, file: string): Promise<T> {
+  mapKitjs((await world.implementation()).location.url);
+  return (await import(pathToFileURL(join(appDir, file)).href)) as T;
+}
+
+interface StoreModules {
+  createSqliteStore(options: { path?: string }): Loose;
+  createMongoStore(options: { uri: string; dbName: string }): Loose;
+}
+
+async function openStore(world: KitWorld, config: StoreConfig): Promise<Loose> {
   const store =
     config.kind === 'sqlite'
-      ? (await import(pathToFileURL(join(appDir, 'stores', 'sqlite-store.js')).href)).createSqliteStore({
-          kitjs,
-          ...(config.path === undefined ? {} : { path: config.path }),
-        })
-      : (await import(pathToFileURL(join(appDir, 'stores', 'mongo-store.js')).href)).createMongoStore({
-          kitjs,
+      ? (await appModule<StoreModules>(world, 'stores/sqlite-store.ts')).createSqliteStore(
+          config.path === undefined ? {} : { path: config.path },
+        )
+      : (await appModule<StoreModules>(world, 'stores/mongo-store.ts')).createMongoStore({
           uri: config.uri,
           dbName: config.dbName,
         });
@@ -92,35 +105,38 @@ async function openStore(kitjs: Record<string, unknown>, config: StoreConfig): P
   return store;
 }
 
-/** Builds the reference app through `reference-app/app.js` and serves it on 127.0.0.1 (port 0 the first time). */
+/** Builds the reference app through `reference-app/app.ts` and serves it on 127.0.0.1 (port 0 the first time). */
 async function startReferenceApp(
   world: KitWorld,
   config: StoreConfig,
-  kitjs: Record<string, unknown>,
   port = 0,
   options: Record<string, unknown> = {},
 ): Promise<void> {
   // requestLogger writes a line per request: into the scenario's directory, not over the run's progress.
   world.setEnv('LOG_FILE', join(await world.makeTmpDir(), 'reference-app.log'));
-  const { createApp } = await import(pathToFileURL(join(appDir, 'app.js')).href);
-  const store = await openStore(kitjs, config);
-  const { app, docs } = createApp({ kitjs, store, ...options });
+  const { createApp } = await appModule<{ createApp(options: Loose): { app: Loose; docs: unknown } }>(
+    world,
+    'app.ts',
+  );
+  const store = await openStore(world, config);
+  const { app, docs } = createApp({ store, ...options });
   const server: Server = app.listen(port, '127.0.0.1');
   world.app = app;
   // The docs steps read what setupSwagger returned from world.docs.
   (world as unknown as { docs: unknown }).docs = docs;
   await world.serve(server);
-  stateOf(world).running = { app, config, store, kitjs, port: world.port(), options };
+  stateOf(world).running = { app, config, store, port: world.port(), options };
 }
 
 Given('the reference app on an in-memory SQLite database', async function (this: KitWorld) {
-  await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, false));
+  await startReferenceApp(this, { kind: 'sqlite' });
 });
 
 Given(
   'the reference app on an in-memory SQLite database, counting bcrypt comparisons',
   async function (this: KitWorld) {
-    await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, true));
+    countComparisons(this);
+    await startReferenceApp(this, { kind: 'sqlite' });
   },
 );
 
@@ -128,18 +144,14 @@ Given(
   'the reference app on the SQLite file {string} in the scenario directory',
   async function (this: KitWorld, name: string) {
     const path = join(await this.makeTmpDir(), name);
-    await startReferenceApp(this, { kind: 'sqlite', path }, await kitjsOf(this, false));
+    await startReferenceApp(this, { kind: 'sqlite', path });
   },
 );
 
 Given('the reference app on the MongoDB database', async function (this: KitWorld) {
   // The @mongodb Before hook has already skipped the scenario when no server is available.
   const dbName = `kit-reference-${process.pid}-${Date.now().toString(36)}`;
-  await startReferenceApp(
-    this,
-    { kind: 'mongodb', uri: await mongoUri(), dbName },
-    await kitjsOf(this, false),
-  );
+  await startReferenceApp(this, { kind: 'mongodb', uri: await mongoUri(), dbName });
 });
 
 When('the reference app restarts', async function (this: KitWorld) {
@@ -149,14 +161,14 @@ When('the reference app restarts', async function (this: KitWorld) {
   // app.close() drains the server and closes the store (its onClose hook), as SIGTERM does in server.js.
   await running.app.close({ timeout: 2000 });
   // Same port: the World's HTTP client keeps its base URL, as a client of a restarted service would.
-  await startReferenceApp(this, running.config, running.kitjs, running.port, running.options);
+  await startReferenceApp(this, running.config, running.port, running.options);
 });
 
 Given(
   'the reference app on an in-memory SQLite database, with the createApp options:',
   async function (this: KitWorld, json: string) {
     const options = JSON.parse(json) as Record<string, unknown>;
-    await startReferenceApp(this, { kind: 'sqlite' }, await kitjsOf(this, false), 0, options);
+    await startReferenceApp(this, { kind: 'sqlite' }, 0, options);
   },
 );
 
@@ -261,7 +273,8 @@ Then(
     assert.ok(user, `the store has no user ${email}`);
     assert.match(user.passwordHash, /^\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}$/);
     assert.ok(!Object.values(user).includes(password), 'the store keeps the password in clear');
-    const compare = running.kitjs.comparePassword as (p: string, h: string) => Promise<boolean>;
+    const impl = await this.implementation();
+    const compare = impl.exports.comparePassword as (p: string, h: string) => Promise<boolean>;
     assert.equal(await compare(password, user.passwordHash), true);
   },
 );
@@ -290,7 +303,7 @@ Then(
   async function (this: KitWorld) {
     const files = (await readdir(appDir, { recursive: true }))
       .map(String)
-      .filter((name) => name.endsWith('.js'));
+      .filter((name) => name.endsWith('.ts'));
     assert.ok(files.length > 0, 'reference-app/ has no modules');
     for (const file of files) {
       const path = join(appDir, file);
@@ -300,6 +313,11 @@ Then(
         assert.ok(
           !outside && !specifier.startsWith('/') && !/^kitjs\/./.test(specifier),
           `reference-app/${file} imports "${specifier}": use the package name "kitjs" and the public exports`,
+        );
+        // The database packages (sequelize, mongoose...) are reached through kitjs's managers, never directly.
+        assert.ok(
+          specifier === 'kitjs' || specifier.startsWith('.') || specifier.startsWith('node:'),
+          `reference-app/${file} imports "${specifier}": only kitjs, node: built-ins and the app's own modules`,
         );
       }
     }
@@ -443,12 +461,13 @@ After(async function (this: KitWorld) {
   const state = states.get(this);
   if (!state) return;
   states.delete(this);
+  countComparisons(undefined);
   const child = state.child;
   if (child) await killServer(child);
   const running = state.running;
   if (running) {
     if (running.config.kind === 'mongodb') {
-      const manager = running.kitjs.mongodbManager as Loose;
+      const manager = (await this.implementation()).exports.mongodbManager as Loose;
       await manager.connection.dropDatabase().catch(() => {});
     }
     // Closes the server (when still open) and the store.

@@ -1,15 +1,16 @@
 @reference-app
 Feature: The reference app, an auth service built on kitjs
   reference-app/ is the example a newcomer runs first (`npm start`): POST /register, POST /login and
-  GET /me, built only from kitjs's public API. These scenarios build it through `reference-app/app.js`
-  with the implementation under test and serve it on 127.0.0.1, port 0.
+  GET /me, built only from kitjs's public API. These scenarios build it through `reference-app/app.ts`,
+  whose `import ... from 'kitjs'` a module resolve hook points at the implementation under test, and serve
+  it on 127.0.0.1, port 0.
 
   Background:
     Given the environment variable "JWT_SECRET" is "reference-secret-0123456789"
 
   Rule: REF-001 The app is built from kitjs's public API only
 
-    Scenario: the example's modules import kitjs by its package name and nothing from its source
+    Scenario: the example's modules import kitjs by its package name, and no database package directly
       Then the reference app's modules reach kitjs only through its package name
 
   Rule: REF-002 Register, log in, and read /me with the token

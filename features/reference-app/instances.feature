@@ -1,6 +1,6 @@
 @reference-app @postgres
 Feature: Several reference servers on one PostgreSQL database
-  With DATABASE_URL, any number of `node reference-app/server.js` processes share one PostgreSQL
+  With DATABASE_URL, any number of `node --import tsx reference-app/server.ts` processes share one PostgreSQL
   database: the accounts, the unique index that settles races, and the login throttle's counters. These
   scenarios start two real servers (A and B) as child processes on a fresh database of a real PostgreSQL
   server, which the suite starts itself (or finds at POSTGRES_URL).

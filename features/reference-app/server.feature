@@ -1,8 +1,8 @@
 @reference-app
 Feature: npm start runs the reference server
-  `npm start` builds kitjs and runs `node reference-app/server.js`. These scenarios run that script in a
-  child process (from another working directory) against the built package in dist/, which the test
-  run builds first.
+  `npm start` builds kitjs and runs `node --import tsx reference-app/server.ts`. These scenarios run that
+  script in a child process (from another working directory), with a module resolve hook that points its
+  `import ... from 'kitjs'` at the implementation under test instead of the built package in dist/.
 
   Rule: REF-011 The server reads its settings from the environment and prints where it listens
 
@@ -111,6 +111,6 @@ Feature: npm start runs the reference server
         start(); // builds only when an earlier step left dist/ stale
         assert.match(start(), /dist\/ is up to date, not rebuilding/);
         const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-        assert.match(manifest.scripts.start, /^node scripts\/build-if-stale\.mjs && exec node reference-app\/server\.js$/);
+        assert.match(manifest.scripts.start, /^node scripts\/build-if-stale\.mjs && exec node --import tsx reference-app\/server\.ts$/);
         assert.equal(manifest.devDependencies.fastify, undefined, 'the benchmark competitors are bench/ dependencies');
         """

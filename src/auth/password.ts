@@ -5,8 +5,18 @@ import { loadBcrypt } from './bcrypt-loader.js';
 /** bcrypt's work factor; the seed fixes it at 10 salt rounds (AUTH-001). */
 const BCRYPT_COST = 10;
 
-/** bcrypt reads at most 72 bytes of its input; anything after is ignored without a word. */
-const MAX_PASSWORD_BYTES = 72;
+/**
+ * The longest password `hashPassword` accepts, in UTF-8 bytes: bcrypt reads at most 72 bytes of its input
+ * and ignores the rest without a word, so longer passwords are refused rather than cut (AUTH-003). Exported
+ * so an app can check a password's length where it validates its other fields.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PASSWORD_BYTES } from 'kitjs';
+ * if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) throw new HttpError(400, 'Password too long');
+ * ```
+ */
+export const MAX_PASSWORD_BYTES = 72;
 
 /**
  * A well-formed bcrypt hash: `$2a$`, `$2b$`, `$2x$` or `$2y$`, a two-digit cost, 53 characters of salt and

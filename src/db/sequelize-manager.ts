@@ -121,6 +121,20 @@ export abstract class SequelizeManager {
   }
 
   /**
+   * True when `err` is the database refusing a write that would break a unique index (Sequelize's
+   * `UniqueConstraintError`, on either dialect), so an app can answer 409 without importing sequelize.
+   * Compared by name: the app and kitjs may hold two copies of the package.
+   *
+   * @example
+   * ```ts
+   * try { await User.create({ email }); } catch (err) { if (db.isUniqueViolation(err)) throw new HttpError(409); throw err; }
+   * ```
+   */
+  isUniqueViolation(err: unknown): boolean {
+    return err instanceof Error && err.name === 'SequelizeUniqueConstraintError';
+  }
+
+  /**
    * Closes every connection of this manager; an in-memory SQLite database is gone afterwards. Calling it
    * again does nothing, so it is safe in shutdown hooks.
    *

@@ -1,15 +1,26 @@
-/** `node reference-app/server.js` in a child process: start it, read its output, signal it, wait for its exit. */
+/** `npm start`'s server (`reference-app/server.ts`) in a child process: start it, read its output, signal it, wait for its exit. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { repoRoot } from './impl.js';
+import { pathToFileURL } from 'node:url';
+import { locateImplementation, repoRoot } from './impl.js';
 import type { KitWorld } from './world.js';
 
 /** How long the server may take to print its URL, or to exit once asked. */
 export const childTimeoutMs = 15_000;
 
-const serverScript = join(repoRoot, 'reference-app', 'server.js');
+const serverScript = join(repoRoot, 'reference-app', 'server.ts');
+
+/**
+ * What the child loads before server.ts: tsx (the app is TypeScript), then the hooks that make its
+ * `import ... from 'kitjs'` load the implementation under test (KIT_IMPL_URL), not this repository's dist/.
+ */
+const preloads = [
+  '--import',
+  import.meta.resolve('tsx'),
+  '--import',
+  pathToFileURL(join(repoRoot, 'step-definitions', 'support', 'kitjs-resolve.ts')).href,
+];
 
 /** The settings of server.js that the suite's own environment must not leak into a child. */
 const SERVER_VARIABLES = [
@@ -28,6 +39,7 @@ const SERVER_VARIABLES = [
   'LOG_FILE',
   'LOG_PRETTY',
   'LOG_LEVEL',
+  'KIT_IMPL_URL',
 ];
 
 export interface ChildServer {
@@ -66,12 +78,12 @@ export async function within<T, F>(promise: Promise<T>, ms: number, fallback: F)
  * {@link childTimeoutMs} passed (then `url` is undefined and the caller reports the output).
  */
 export async function startServer(cwd: string, env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
-    throw new Error(
-      'dist/ is missing: the reference server imports kitjs by package name; run `npm run build` first',
-    );
-  }
-  const child = spawn(process.execPath, [serverScript], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const childEnv = { ...env, KIT_IMPL_URL: locateImplementation().url };
+  const child = spawn(process.execPath, [...preloads, serverScript], {
+    cwd,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const server: ChildServer = {
     process: child,
     output: '',

@@ -48,6 +48,29 @@ describe('SQLiteManager', () => {
     assert.equal(found?.get('name'), 'Ada');
   });
 
+  it('isUniqueViolation recognises a duplicate on a unique column, and nothing else', async () => {
+    const m = manager();
+    const Account = m.sequelize.define('Account', {
+      email: { type: DataTypes.STRING, allowNull: false, unique: true },
+    });
+    await m.connect();
+    await m.sequelize.sync({ force: true });
+    await Account.create({ email: 'ada@example.com' });
+    const duplicate = await Account.create({ email: 'ada@example.com' }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    assert.equal(m.isUniqueViolation(duplicate), true);
+    const missing = await Account.create({}).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    assert.ok(missing instanceof Error, 'a row without its required email is refused');
+    assert.equal(m.isUniqueViolation(missing), false);
+    assert.equal(m.isUniqueViolation(new Error('unique')), false);
+    assert.equal(m.isUniqueViolation(undefined), false);
+  });
+
   it('gives each in-memory manager its own database', async () => {
     const a = manager();
     const b = manager();

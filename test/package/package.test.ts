@@ -25,6 +25,7 @@ const names = [
   'logger',
   'hashPassword',
   'comparePassword',
+  'MAX_PASSWORD_BYTES',
   'generateToken',
   'verifyToken',
   'authMiddleware',

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { PostgreSQLManager } from '../../src/db/postgres-manager.js';
 import type { SequelizeManager } from '../../src/db/sequelize-manager.js';
 import { SQLiteManager } from '../../src/db/sqlite-manager.js';
+import { mapKitjs } from '../../step-definitions/support/kitjs-resolve.js';
 import { repoRoot } from '../db/helpers.js';
 import { dropDatabase, freshDatabase } from '../support/postgres-database.js';
 import { postgresAvailability, stopPostgres } from '../support/postgres-server.js';
@@ -34,15 +35,17 @@ type ThrottleOptions = {
   onPruneError?: (err: unknown) => void;
 };
 
-// The reference app is plain JavaScript, imported as the suite does (it is not part of the typed sources).
+// The reference app is imported as the suite does: by URL (it is type-checked on its own, reference-app/tsconfig.json),
+// with its `import ... from 'kitjs'` mapped to this repository's sources by the suite's resolve hook.
+mapKitjs(pathToFileURL(join(repoRoot, 'src', 'index.ts')).href);
 const app = (file: string) => pathToFileURL(join(repoRoot, 'reference-app', file)).href;
-const { createSequelizeAttempts } = (await import(app('throttle/sequelize-attempts.js'))) as {
+const { createSequelizeAttempts } = (await import(app('throttle/sequelize-attempts.ts'))) as {
   createSequelizeAttempts(db: SequelizeManager): AttemptStore;
 };
-const { createLoginThrottle } = (await import(app('throttle/login-throttle.js'))) as {
+const { createLoginThrottle } = (await import(app('throttle/login-throttle.ts'))) as {
   createLoginThrottle(options: ThrottleOptions): Throttle;
 };
-const { clientAddress } = (await import(app('client-address.js'))) as {
+const { clientAddress } = (await import(app('client-address.ts'))) as {
   clientAddress(req: { ip: string; get(name: string): string | undefined }, trustedProxies: number): string;
 };
 
@@ -51,9 +54,9 @@ async function admitAll(throttle: Throttle, attempts: Who[]): Promise<(string | 
   const settled = await Promise.allSettled(attempts.map((who) => throttle.admit(who)));
   return settled.map((outcome) => {
     if (outcome.status === 'fulfilled') return 'ok';
-    const err = outcome.reason as { status?: number; retryAfterSeconds?: number };
+    const err = outcome.reason as { status?: number; headers?: Record<string, string> };
     assert.equal(err.status, 429);
-    return err.retryAfterSeconds as number;
+    return Number(err.headers?.['Retry-After']);
   });
 }
 

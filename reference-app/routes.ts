@@ -1,9 +1,20 @@
 /** The reference app's account routes (register, login, me), annotated for setupSwagger (express-jsdoc-swagger style). */
 import { randomBytes } from 'node:crypto';
+import {
+  authMiddleware,
+  comparePassword,
+  generateToken,
+  HttpError,
+  hashPassword,
+  type KitApp,
+  MAX_PASSWORD_BYTES,
+} from 'kitjs';
 import { clientAddress } from './client-address.js';
+import type { UserStore } from './stores/user-store.js';
+import type { LoginThrottle } from './throttle/login-throttle.js';
 
-/** bcrypt reads at most 72 bytes of a password; longer ones are refused rather than silently cut. */
-const MAX_PASSWORD_BYTES = 72;
+// bcrypt reads at most MAX_PASSWORD_BYTES (72) bytes of a password: kitjs's hashPassword refuses longer ones
+// rather than silently cutting them, and the routes check the same limit, from the library, with the other fields.
 /** RFC 5321's limit on a forward path; also keeps junk out of the database. */
 const MAX_EMAIL_LENGTH = 254;
 /** Deliberately loose: one @ with something on both sides and no spaces. The mailbox is the real check. */
@@ -50,9 +61,11 @@ const BAD_CREDENTIALS = 'Invalid email or password';
  * @property {TokenPayload} user.required - The decoded token
  */
 
-/** An error the error handler answers with its status and message. */
-function clientError(status, message) {
-  return Object.assign(new Error(message), { status, expose: true });
+/** What the account routes need: the store, the login throttle, and how many proxies to believe. */
+export interface RouteOptions {
+  store: UserStore;
+  throttle: LoginThrottle;
+  trustedProxies: number;
 }
 
 /**
@@ -60,34 +73,32 @@ function clientError(status, message) {
  * sees it: `{"email": {"$ne": null}}` never becomes a query (REF-003). The email is trimmed and lower-cased
  * (REF-004).
  */
-function readCredentials(body) {
+function readCredentials(body: unknown): { email: string; password: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw clientError(400, 'Send a JSON object with "email" and "password" (Content-Type: application/json)');
+    throw new HttpError(
+      400,
+      'Send a JSON object with "email" and "password" (Content-Type: application/json)',
+    );
   }
-  const { email, password } = body;
+  const { email, password } = body as { email?: unknown; password?: unknown };
   if (email === undefined || password === undefined) {
-    throw clientError(400, '"email" and "password" are required');
+    throw new HttpError(400, '"email" and "password" are required');
   }
   if (typeof email !== 'string' || typeof password !== 'string') {
-    throw clientError(400, '"email" and "password" must be strings');
+    throw new HttpError(400, '"email" and "password" must be strings');
   }
   return { email: email.trim().toLowerCase(), password };
 }
 
 /**
  * Adds `POST /register`, `POST /login` and `GET /me` to `app`. `throttle` guards `/login` (see
- * `throttle/login-throttle.js`); `trustedProxies` says how many proxies' `X-Forwarded-For` entries to
+ * `throttle/login-throttle.ts`); `trustedProxies` says how many proxies' `X-Forwarded-For` entries to
  * believe when telling clients apart (REF-002; docs for setupSwagger, REF-010).
  *
- * @param {any} app - a kitjs app
- * @param {{ kitjs: any, store: import('./stores/sequelize-store.js').UserStore,
- *   throttle: ReturnType<typeof import('./throttle/login-throttle.js').createLoginThrottle>, trustedProxies: number }} options
  * @example
- * registerRoutes(app, { kitjs, store, throttle, trustedProxies: 0 });
+ * registerRoutes(app, { store, throttle, trustedProxies: 0 });
  */
-export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) {
-  const { authMiddleware, comparePassword, generateToken, hashPassword } = kitjs;
-
+export function registerRoutes(app: KitApp, { store, throttle, trustedProxies }: RouteOptions): void {
   // REF-006: one bcrypt comparison whether or not the email exists.
   // Compared against when the email is unknown, so that a login costs one bcrypt comparison either way and
   // its duration does not tell whether an account exists. Hashed once, now, so no login pays for it.
@@ -114,11 +125,11 @@ export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) 
     const { email, password } = readCredentials(req.body);
     // REF-003: the email's shape, and a password of 1 to 72 bytes (bcrypt would ignore the rest).
     if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
-      throw clientError(400, '"email" must be an email address');
+      throw new HttpError(400, '"email" must be an email address');
     }
-    if (password.length === 0) throw clientError(400, '"password" must not be empty');
+    if (password.length === 0) throw new HttpError(400, '"password" must not be empty');
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-      throw clientError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
+      throw new HttpError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
     }
     // REF-031: the unique index decides, never a look-up first.
     // No look-up first: with several instances, "not found" can be stale by the time of the insert. The
@@ -149,7 +160,7 @@ export function registerRoutes(app, { kitjs, store, throttle, trustedProxies }) 
     await throttle.admit(who);
     const user = await store.findByEmail(email);
     const matches = await comparePassword(password, user ? user.passwordHash : await dummyHash);
-    if (!user || !matches) throw clientError(401, BAD_CREDENTIALS);
+    if (!user || !matches) throw new HttpError(401, BAD_CREDENTIALS);
     await throttle.succeeded(who);
     // REF-032: a stateless JWT: every instance with the same JWT_SECRET accepts it; no session lives here.
     res.json({ token: generateToken({ id: user.id, email: user.email }) });

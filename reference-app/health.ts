@@ -1,4 +1,6 @@
 /** Liveness and readiness for load balancers and orchestrators, annotated for setupSwagger. */
+import type { KitApp, logger as kitLogger } from 'kitjs';
+import type { UserStore } from './stores/user-store.js';
 
 /** How long readiness waits for the database before calling it unreachable. */
 const READY_TIMEOUT_MS = 2000;
@@ -9,9 +11,9 @@ const READY_TIMEOUT_MS = 2000;
  */
 
 /** Resolves when `ping` does, rejects when it rejects or takes longer than `ms`. */
-function within(ping, ms) {
-  let timer;
-  const late = new Promise((_, reject) => {
+function within(ping: () => Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([ping(), late]).finally(() => clearTimeout(timer));
@@ -20,12 +22,13 @@ function within(ping, ms) {
 /**
  * Adds `GET /healthz` (REF-035) and `GET /readyz` (REF-036) to `app`.
  *
- * @param {any} app - a kitjs app
- * @param {{ store: import('./stores/sequelize-store.js').UserStore, logger: any }} options
  * @example
  * registerHealthRoutes(app, { store, logger });
  */
-export function registerHealthRoutes(app, { store, logger }) {
+export function registerHealthRoutes(
+  app: KitApp,
+  { store, logger }: { store: Pick<UserStore, 'ping'>; logger: typeof kitLogger },
+): void {
   /**
    * GET /healthz
    * @summary Liveness: the process is running

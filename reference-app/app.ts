@@ -1,40 +1,53 @@
 /** The reference app: an auth service (register, log in, read /me) built only from kitjs's public API. */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import kit, {
+  cors,
+  HttpError,
+  json,
+  type KitApp,
+  logger,
+  requestLogger,
+  type SwaggerSetup,
+  security,
+  setupSwagger,
+} from 'kitjs';
 import { registerHealthRoutes } from './health.js';
 import { registerRoutes } from './routes.js';
-import { createLoginThrottle } from './throttle/login-throttle.js';
+import type { AttemptStore, UserStore } from './stores/user-store.js';
+import { createLoginThrottle, type ThrottleLimits } from './throttle/login-throttle.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** What `createApp` takes: every setting is passed in (server.ts reads them from the environment once). */
+export interface AppOptions {
+  /** Where the accounts live; closed when the app is (`app.close()` runs it as an onClose hook). */
+  store: UserStore;
+  /**
+   * The login throttle: `perEmail`, `perAddress`, `windowSeconds` (defaults in `THROTTLE_DEFAULTS`) and
+   * `attempts`, the counter store, by default `store.attempts`, in the same database as the users so that
+   * every instance sees the same counts.
+   */
+  throttle?: ThrottleLimits & { attempts?: AttemptStore };
+  /** How many proxies in front of the app append to `X-Forwarded-For` (0: clients connect directly). */
+  trustedProxies?: number;
+}
+
 /**
- * Builds the app without starting it: `server.js` listens on PORT, the conformance suite on port 0.
- * `kitjs` is the module namespace (`import * as kitjs from 'kitjs'`); passing it in rather than importing
- * it here lets the suite run this same app against whichever implementation it is testing. The store is
- * closed when the app is (`app.close()` runs it as an onClose hook). Public API only (REF-001).
+ * Builds the app without starting it: `server.ts` listens on PORT, the conformance suite on port 0. The
+ * app imports kitjs by its package name like any app; the suite maps that name to the implementation it
+ * is testing with a module resolve hook. Public API only (REF-001).
  *
- * `throttle` sets the login throttle: `perEmail`, `perAddress`, `windowSeconds` (defaults in
- * `THROTTLE_DEFAULTS`) and `attempts`, the counter store, by default `store.attempts`, in the same database
- * as the users so that every instance sees the same counts. `trustedProxies` is how many proxies in front
- * of the app append to `X-Forwarded-For` (0: clients connect directly).
- *
- * @param {{ kitjs: any, store: import('./stores/sequelize-store.js').UserStore,
- *   throttle?: { attempts?: import('./throttle/sequelize-attempts.js').AttemptStore, perEmail?: number,
- *   perAddress?: number, windowSeconds?: number }, trustedProxies?: number }} options
- * @returns {{ app: any, docs: any }} the kitjs app, and what setupSwagger returned
  * @example
- * import * as kitjs from 'kitjs';
- * const store = createSqliteStore({ kitjs });
+ * const store = createSqliteStore();
  * await store.init();
- * const { app } = createApp({ kitjs, store });
+ * const { app } = createApp({ store });
  * app.listen(3000);
  */
-export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
-  if (!kitjs || typeof (kitjs.default ?? kitjs.kit) !== 'function') {
-    throw new TypeError(
-      'createApp: kitjs must be the kitjs module namespace (import * as kitjs from "kitjs")',
-    );
-  }
+export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptions): {
+  app: KitApp;
+  docs: SwaggerSetup;
+} {
   if (
     !store ||
     typeof store.findByEmail !== 'function' ||
@@ -52,10 +65,10 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
   if (!Number.isInteger(trustedProxies) || trustedProxies < 0) {
     throw new TypeError('createApp: trustedProxies must be a whole number (0 when clients connect directly)');
   }
-  const kit = kitjs.default ?? kitjs.kit;
-  const { cors, json, logger, requestLogger, security, setupSwagger } = kitjs;
   const loginThrottle = createLoginThrottle({
-    ...throttle,
+    perEmail: throttle.perEmail,
+    perAddress: throttle.perAddress,
+    windowSeconds: throttle.windowSeconds,
     attempts,
     onPruneError: (err) => logger.warn({ err }, 'login throttle: deleting ended windows failed'),
   });
@@ -69,10 +82,10 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
   // Two short strings: a small limit is plenty and caps what an attacker can make the server read.
   app.use(json({ limit: '16kb' }));
 
-  registerRoutes(app, { kitjs, store, throttle: loginThrottle, trustedProxies });
+  registerRoutes(app, { store, throttle: loginThrottle, trustedProxies });
   registerHealthRoutes(app, { store, logger });
 
-  // REF-010: the five operations of routes.js and health.js, at /api-docs.
+  // REF-010: the five operations of routes.ts and health.ts, at /api-docs.
   const docs = setupSwagger(app, {
     info: {
       title: 'kitjs reference auth service',
@@ -81,7 +94,7 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
     },
     // Resolved from this file, so the docs are complete whatever directory the server starts from.
     baseDir: here,
-    filesPattern: ['./routes.js', './health.js'],
+    filesPattern: ['./routes.ts', './health.ts'],
   });
 
   // REF-007: unmatched paths answer JSON too, like every other answer of this API.
@@ -95,11 +108,12 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
     if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     // 4xx messages are meant for the client (kitjs's own, like "Malformed JSON body", and ours); a 5xx
     // message may name internals, so the client gets only the status text.
-    const error = status < 500 && err?.expose !== false ? err.message : 'Internal Server Error';
-    // The login throttle's 429 says when to come back (RFC 9110, section 10.2.3).
-    if (status === 429 && Number.isInteger(err?.retryAfterSeconds))
-      res.set('Retry-After', String(err.retryAfterSeconds));
-    res.status(status).json({ error });
+    const shown = status < 500 && err instanceof Error && (err as { expose?: unknown }).expose !== false;
+    // HttpError's headers: the login throttle's 429 says when to come back (Retry-After).
+    if (HttpError.isHttpError(err) && err.headers !== undefined) {
+      for (const [name, value] of Object.entries(err.headers)) res.set(name, value);
+    }
+    res.status(status).json({ error: shown ? err.message : 'Internal Server Error' });
   });
 
   app.onClose(() => store.close());
@@ -107,7 +121,10 @@ export function createApp({ kitjs, store, throttle = {}, trustedProxies = 0 }) {
 }
 
 /** The error's own status when it is a 4xx or 5xx, else 500 (REF-007). */
-function statusOf(err) {
-  const status = err?.status ?? err?.statusCode;
-  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+function statusOf(err: unknown): number {
+  const fields = (err ?? {}) as { status?: unknown; statusCode?: unknown };
+  const status = fields.status ?? fields.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
+    ? status
+    : 500;
 }

@@ -1,15 +1,6 @@
 /** Login-attempt counters in the app's Sequelize database (SQLite or PostgreSQL): shared by every instance on it. */
-import { DataTypes, QueryTypes } from 'sequelize';
-
-/**
- * @typedef {object} AttemptStore
- * @property {() => Promise<void>} init - creates what the store needs (a table), idempotently
- * @property {(key: string, now: number, windowMs: number) => Promise<{ attempts: number, windowEnds: number }>} hit
- *   - counts one attempt for `key` in its current window (a new window when the last one has ended), atomically
- * @property {(key: string) => Promise<void>} clear - forgets `key`'s attempts
- * @property {(key: string) => Promise<void>} forgive - takes one attempt back from `key` (never below zero)
- * @property {(now: number) => Promise<void>} prune - deletes the counters whose window has ended
- */
+import type { SequelizeManager } from 'kitjs';
+import type { AttemptStore } from '../stores/user-store.js';
 
 // The statement must not begin with "INSERT INTO": Sequelize's SQLite dialect runs such statements with
 // sqlite3's run(), which drops the RETURNING rows. The leading comment (Sequelize trims whitespace, not
@@ -26,50 +17,51 @@ RETURNING attempts, window_ends`;
  * `login_attempts`. One upsert per attempt (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, in both
  * dialects) counts and reads in a single statement, so two instances counting the same key at once never
  * lose an attempt. Times are milliseconds since the epoch from the instance's clock: keep the instances'
- * clocks in sync (NTP), as any JWT expiry already requires.
+ * clocks in sync (NTP), as any JWT expiry already requires. The app never imports sequelize itself: columns
+ * are declared with SQL type names, which Sequelize accepts as they are.
  *
- * @param {{ sequelize: import('sequelize').Sequelize }} db
- * @returns {AttemptStore}
  * @example
  * const attempts = createSequelizeAttempts(db);
  * await attempts.init();
  * await attempts.hit('email:ada@example.com', Date.now(), 900_000); // { attempts: 1, windowEnds: ... }
  */
-export function createSequelizeAttempts(db) {
+export function createSequelizeAttempts(db: Pick<SequelizeManager, 'sequelize'>): AttemptStore {
   const LoginAttempt = db.sequelize.define(
     'LoginAttempt',
     {
-      key: { type: DataTypes.STRING(300), primaryKey: true, field: 'throttle_key' },
-      attempts: { type: DataTypes.INTEGER, allowNull: false },
-      windowEnds: { type: DataTypes.BIGINT, allowNull: false, field: 'window_ends' },
+      key: { type: 'VARCHAR(300)', primaryKey: true, field: 'throttle_key' },
+      attempts: { type: 'INTEGER', allowNull: false },
+      windowEnds: { type: 'BIGINT', allowNull: false, field: 'window_ends' },
     },
     { tableName: 'login_attempts', timestamps: false },
   );
 
   return {
-    init: () => LoginAttempt.sync(),
+    async init() {
+      await LoginAttempt.sync();
+    },
 
-    async hit(key, now, windowMs) {
-      const [row] = await db.sequelize.query(HIT_SQL, {
-        bind: [key, now, now + windowMs],
-        type: QueryTypes.SELECT,
-      });
+    async hit(key: string, now: number, windowMs: number) {
+      // A raw query answers [rows, metadata] on both dialects.
+      const [rows] = await db.sequelize.query(HIT_SQL, { bind: [key, now, now + windowMs] });
+      const row = rows[0] as { attempts?: unknown; window_ends?: unknown } | undefined;
+      if (row === undefined) throw new Error('login throttle: the upsert returned no row');
       // PostgreSQL's driver returns BIGINT as a string (it may exceed 2^53); ours are milliseconds.
       return { attempts: Number(row.attempts), windowEnds: Number(row.window_ends) };
     },
 
-    async clear(key) {
+    async clear(key: string) {
       await db.sequelize.query('DELETE FROM login_attempts WHERE throttle_key = $1', { bind: [key] });
     },
 
-    async forgive(key) {
+    async forgive(key: string) {
       await db.sequelize.query(
         'UPDATE login_attempts SET attempts = attempts - 1 WHERE throttle_key = $1 AND attempts > 0',
         { bind: [key] },
       );
     },
 
-    async prune(now) {
+    async prune(now: number) {
       await db.sequelize.query('DELETE FROM login_attempts WHERE window_ends <= $1', { bind: [now] });
     },
   };

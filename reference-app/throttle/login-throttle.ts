@@ -1,6 +1,8 @@
 /** The login throttle: at most N attempts per email and per client address in a window, counted in a shared store. */
+import { HttpError } from 'kitjs';
+import type { AttemptStore } from '../stores/user-store.js';
 
-/** Defaults (spec/reference-app.md, REF-033 and REF-034); each has an environment variable in server.js. */
+/** Defaults (spec/reference-app.md, REF-033 and REF-034); each has an environment variable in config.ts. */
 export const THROTTLE_DEFAULTS = Object.freeze({
   /** Attempts per email in one window; the next one answers 429. */
   perEmail: 5,
@@ -13,19 +15,44 @@ export const THROTTLE_DEFAULTS = Object.freeze({
 /** How often one instance deletes ended windows, so the table holds only live counters whatever the traffic. */
 const PRUNE_INTERVAL_MS = 60_000;
 
-/** An error the app's error handler answers as 429 with a Retry-After header. */
-export class TooManyAttemptsError extends Error {
-  /** @param {number} retryAfterSeconds */
-  constructor(retryAfterSeconds) {
-    super('Too many login attempts: try again later');
-    this.name = 'TooManyAttemptsError';
-    this.status = 429;
-    this.expose = true;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
+/** Who is trying to log in: the normalised email and the client's address (client-address.ts). */
+export interface LoginAttempt {
+  email: string;
+  address: string;
 }
 
-function positiveInteger(value, name) {
+/** The limits `createLoginThrottle` takes; each has a default in {@link THROTTLE_DEFAULTS}. */
+export interface ThrottleLimits {
+  perEmail?: number | undefined;
+  perAddress?: number | undefined;
+  windowSeconds?: number | undefined;
+}
+
+/** What `createLoginThrottle` takes: the counter store, the limits, and hooks for tests and logs. */
+export interface LoginThrottleOptions extends ThrottleLimits {
+  attempts: AttemptStore;
+  now?: () => number;
+  onPruneError?: (err: unknown) => void;
+}
+
+/** The throttle `/login` uses. */
+export interface LoginThrottle {
+  readonly limits: { email: number; address: number; windowSeconds: number };
+  /** Counts the attempt; rejects with a 429 HttpError carrying Retry-After when over a limit. */
+  admit(who: LoginAttempt): Promise<void>;
+  /** After a correct password: clears the email's count and takes the attempt back from the address's. */
+  succeeded(who: LoginAttempt): Promise<void>;
+}
+
+/** The 429 answer: a kitjs HttpError whose Retry-After header says when to come back (RFC 9110, 10.2.3). */
+function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'Too many login attempts: try again later', {
+    code: 'TOO_MANY_ATTEMPTS',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1)
     throw new TypeError(`login throttle: ${name} must be a positive integer`);
   return value;
@@ -34,15 +61,13 @@ function positiveInteger(value, name) {
 /**
  * Guards `/login`. `admit` counts the attempt for both keys before the password is checked (so instances
  * racing on one email can never check more than `perEmail` passwords in a window) and throws
- * {@link TooManyAttemptsError} when either count is over its limit. After a correct password, `succeeded`
+ * a 429 `HttpError` with a `Retry-After` header when either count is over its limit. After a correct password, `succeeded`
  * clears the email's counter and takes this attempt back from the address's, so successful logins never
  * lock out an office behind one address; failed and refused attempts stay counted.
  *
  * Every minute at most, an attempt also deletes the windows that have ended (in the background), so the
  * counters of a spray of made-up emails do not pile up.
  *
- * @param {{ attempts: import('./sequelize-attempts.js').AttemptStore, perEmail?: number, perAddress?: number,
- *   windowSeconds?: number, now?: () => number, onPruneError?: (err: unknown) => void }} options
  * @example
  * const throttle = createLoginThrottle({ attempts: store.attempts });
  * await throttle.admit({ email, address: req.ip }); // throws a 429 error when over a limit
@@ -55,17 +80,20 @@ export function createLoginThrottle({
   windowSeconds,
   now = Date.now,
   onPruneError = () => {},
-}) {
+}: LoginThrottleOptions): LoginThrottle {
   const limits = {
     email: positiveInteger(perEmail ?? THROTTLE_DEFAULTS.perEmail, 'perEmail'),
     address: positiveInteger(perAddress ?? THROTTLE_DEFAULTS.perAddress, 'perAddress'),
   };
   const windowMs = positiveInteger(windowSeconds ?? THROTTLE_DEFAULTS.windowSeconds, 'windowSeconds') * 1000;
-  const keys = ({ email, address }) => ({ email: `email:${email}`, address: `address:${address}` });
+  const keys = ({ email, address }: LoginAttempt) => ({
+    email: `email:${email}`,
+    address: `address:${address}`,
+  });
   let lastPrune = 0;
 
   /** Deletes ended windows at most once a minute, off the request's path: a failure is only logged by the caller. */
-  function pruneNowAndThen(at) {
+  function pruneNowAndThen(at: number): void {
     if (at - lastPrune < PRUNE_INTERVAL_MS) return;
     lastPrune = at;
     // An ended window and a missing row mean the same (the next attempt starts a window), so deleting is safe.
@@ -75,7 +103,7 @@ export function createLoginThrottle({
   return {
     limits: { ...limits, windowSeconds: windowMs / 1000 },
 
-    async admit(who) {
+    async admit(who: LoginAttempt) {
       const key = keys(who);
       const at = now();
       pruneNowAndThen(at);
@@ -88,10 +116,10 @@ export function createLoginThrottle({
         byAddress.attempts > limits.address ? byAddress.windowEnds : 0,
       ];
       const until = Math.max(...blocking);
-      if (until > 0) throw new TooManyAttemptsError(Math.max(1, Math.ceil((until - at) / 1000)));
+      if (until > 0) throw tooManyAttempts(Math.max(1, Math.ceil((until - at) / 1000)));
     },
 
-    async succeeded(who) {
+    async succeeded(who: LoginAttempt) {
       const key = keys(who);
       await Promise.all([attempts.clear(key.email), attempts.forgive(key.address)]);
     },

@@ -1,6 +1,8 @@
 /** The user store on MongoDB, through kitjs's mongodbManager (used when MONGODB_URI is set). */
+import { mongodbManager } from 'kitjs';
 import { createMongoAttempts } from '../throttle/mongo-attempts.js';
 import { EmailTakenError } from './email-taken.js';
+import type { StoredUser, UserStore } from './user-store.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -8,15 +10,13 @@ const DUPLICATE_KEY = 11000;
  * A user store on MongoDB, in the `users` collection of the URI's database (or `dbName`, when given).
  * Same interface as the SQLite store; ids are the documents' ObjectIds as strings (REF-009).
  *
- * @param {{ kitjs: { mongodbManager: any }, uri: string, dbName?: string }} options
- * @returns {import('./sequelize-store.js').UserStore}
  * @example
- * const store = createMongoStore({ kitjs, uri: process.env.MONGODB_URI });
+ * const store = createMongoStore({ uri: 'mongodb://127.0.0.1:27017/kit-reference' });
  * await store.init();
  */
-export function createMongoStore({ kitjs, uri, dbName }) {
-  const manager = kitjs.mongodbManager;
-  const User = manager.createCollection('User', {
+export function createMongoStore({ uri, dbName }: { uri: string; dbName?: string }): UserStore {
+  const manager = mongodbManager;
+  const User = manager.createCollection<Omit<StoredUser, 'id'>>('User', {
     // REF-004: one account per email.
     email: { type: String, required: true, unique: true },
     passwordHash: { type: String, required: true },
@@ -33,27 +33,30 @@ export function createMongoStore({ kitjs, uri, dbName }) {
 
     async ping() {
       // readyState 1 is "connected"; the ping is a round trip to the server.
-      if (manager.connection.readyState !== 1) throw new Error('MongoDB is not connected');
-      await manager.connection.db.admin().ping();
+      const { db, readyState } = manager.connection;
+      if (readyState !== 1 || db === undefined) throw new Error('MongoDB is not connected');
+      await db.admin().ping();
     },
 
-    async findByEmail(email) {
+    async findByEmail(email: string) {
       const doc = await User.findOne({ email }).lean();
       return doc ? { id: String(doc._id), email: doc.email, passwordHash: doc.passwordHash } : null;
     },
 
-    async create({ email, passwordHash }) {
+    async create({ email, passwordHash }: { email: string; passwordHash: string }) {
       try {
         const doc = await User.create({ email, passwordHash });
         return { id: String(doc._id), email: doc.email };
       } catch (err) {
         // REF-031: the unique index decides; a duplicate key is the same 409 as on SQL.
-        if (err?.code === DUPLICATE_KEY) throw new EmailTakenError(email);
+        if ((err as { code?: unknown } | null)?.code === DUPLICATE_KEY) throw new EmailTakenError(email, err);
         throw err;
       }
     },
 
     attempts: createMongoAttempts(manager),
-    close: () => manager.disconnect(),
+    async close() {
+      await manager.disconnect();
+    },
   };
 }

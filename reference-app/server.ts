@@ -1,0 +1,120 @@
+/** `npm start`: reads the environment once, opens the user store, serves the reference app, and shuts down cleanly. */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { logger } from 'kitjs';
+import { createApp } from './app.js';
+import { ConfigError, readConfig, type ServerConfig, type StorageConfig } from './config.js';
+import { createMongoStore } from './stores/mongo-store.js';
+import { createPostgresStore } from './stores/postgres-store.js';
+import { createSqliteStore } from './stores/sqlite-store.js';
+import type { UserStore } from './stores/user-store.js';
+
+/** How long in-flight requests may take to finish after SIGINT/SIGTERM before their connections are cut. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** The user store the configuration names. */
+function openStore(storage: StorageConfig): UserStore {
+  switch (storage.kind) {
+    case 'postgres':
+      return createPostgresStore({ url: storage.url, options: { maxConnections: storage.maxConnections } });
+    case 'mongodb':
+      return createMongoStore({ uri: storage.uri });
+    case 'sqlite':
+      return createSqliteStore({ path: storage.path });
+  }
+}
+
+/** Prints a start-up failure the way a newcomer will read it, and exits with 1. */
+function refuse(message: string): never {
+  logger.fatal(message);
+  console.error(`\n  ${message}\n`);
+  process.exit(1);
+}
+
+/** The error's message, whatever was thrown. */
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+// REF-011: the secret and the port come from the environment; a bad one exits 1 with a message.
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  refuse(err.message);
+}
+
+// Production without a secret is a misconfiguration, not a default.
+if (config.jwtSecret === undefined) {
+  if (config.production) {
+    refuse(
+      'JWT_SECRET is not set, and NODE_ENV is "production": refusing to start. Set JWT_SECRET to a long random ' +
+        "value (for example: node -e \"console.log(require('node:crypto').randomBytes(32).toString('hex'))\").",
+    );
+  }
+  // kitjs's token helpers (generateToken, authMiddleware) read JWT_SECRET from the environment and take no
+  // secret parameter, so the random secret of this run is handed to them there: this line is the one place
+  // the app writes to process.env.
+  process.env.JWT_SECRET = randomBytes(32).toString('hex');
+  logger.warn(
+    'JWT_SECRET is not set: using a random secret for this run. Tokens will not survive a restart; set JWT_SECRET to keep them valid.',
+  );
+}
+
+const store = openStore(config.storage);
+try {
+  await store.init();
+} catch (err) {
+  logger.error({ err }, 'the database could not be opened');
+  refuse(`Cannot open the database (${store.description}): ${messageOf(err)}`);
+}
+
+const { app } = createApp({ store, throttle: config.throttle, trustedProxies: config.trustedProxies });
+const { port, host } = config;
+const server = host === undefined ? app.listen(port) : app.listen(port, host);
+
+// REF-011: the banner, with the port actually chosen.
+server.once('listening', () => {
+  const shownHost = host === undefined || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const chosen = (server.address() as AddressInfo).port;
+  const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${chosen}`;
+  logger.info({ url: base, storage: store.description }, 'reference app listening');
+  console.log(
+    `\n  kitjs reference app\n  API:     ${base}\n  Docs:    ${base}/api-docs\n  Storage: ${store.description}\n`,
+  );
+});
+
+server.once('error', (err: NodeJS.ErrnoException) => {
+  refuse(
+    err.code === 'EADDRINUSE'
+      ? `Port ${port} is already in use: set PORT to another port (PORT=0 picks a free one)`
+      : `The server could not start: ${err.message}`,
+  );
+});
+
+// REF-012: stop accepting, drain up to 10 s, close the store, exit 0 (REF-032: other instances serve on).
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  // Ctrl-C under `npm start` can deliver SIGINT twice (from the terminal and forwarded by npm): one shutdown.
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  // app.close() cuts connections still open after the drain timeout; this is the last resort if a hook hangs.
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time: exiting');
+    process.exit(1);
+  }, DRAIN_TIMEOUT_MS + 5_000).unref();
+  try {
+    // Stops accepting, lets in-flight requests finish, then runs the onClose hook that closes the store.
+    await app.close({ timeout: DRAIN_TIMEOUT_MS });
+    logger.info('stopped cleanly');
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
