@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { locateImplementation, repoRoot } from './support/impl.js';
 import { assertIncludes } from './support/json-includes.js';
+import { unwrapModuleSource } from './support/unwrap-module.js';
 import { type KitWorld, requireFromRepo, runInScope } from './support/world.js';
 
 const run = promisify(execFile);
@@ -64,9 +65,8 @@ async function runFresh(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const { url } = locateImplementation();
   const script = [
-    `const ns = await import(${JSON.stringify(url)});`,
-    "const mod = ns.default && typeof ns.default === 'object' ? { ...ns.default, ...ns } : ns;",
-    "const { logger, requestLogger } = mod; const kit = typeof mod.default === 'function' ? mod.default : mod.kit;",
+    unwrapModuleSource,
+    `const { kit, exports: { logger, requestLogger } } = unwrapModule(await import(${JSON.stringify(url)}));`,
     "const require = (await import('node:module')).createRequire(import.meta.url);",
     `await (async () => {\n${code}\n})();`,
   ].join('\n');
