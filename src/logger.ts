@@ -1,10 +1,8 @@
 /** kitjs's structured logger: one pino instance, JSON lines to stdout (or `LOG_FILE`), level from `LOG_LEVEL`. */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
-import { missingPeer } from './errors.js';
-import { moduleLocation } from './module-location.js';
+import { requirePeer } from './optional-package.js';
 
 const LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
@@ -110,8 +108,6 @@ export function levelFromEnv(value: string | undefined): Level | 'silent' {
   return wanted as Level | 'silent';
 }
 
-const requireFromHere = createRequire(moduleLocation());
-
 /**
  * The stdout sink: pino-pretty when `LOG_PRETTY` asks for it (LOG-006), otherwise pino's buffered fd writer
  * (LOG-001).
@@ -123,12 +119,11 @@ function stdoutSink(): DestinationStream {
     // still show within 100 ms, and pino flushes the buffer synchronously when the process exits.
     return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
   }
-  let factory: (options: Record<string, unknown>) => DestinationStream;
-  try {
-    factory = requireFromHere('pino-pretty') as typeof factory;
-  } catch (cause) {
-    throw missingPeer('pino-pretty', 'LOG_PRETTY', cause);
-  }
+  // LOG-006: an optional peer, resolved like the others (the app's directory, then beside kitjs).
+  const factory = requirePeer<(options: Record<string, unknown>) => DestinationStream>(
+    'pino-pretty',
+    'LOG_PRETTY',
+  );
   return factory({ colorize: Boolean(process.stdout.isTTY), sync: true });
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import jwt from 'jsonwebtoken';
 import { repoRoot } from './support/impl.js';
+import { unwrapModuleSource } from './support/unwrap-module.js';
 import type { KitWorld } from './support/world.js';
 
 /** Tokens a scenario has named, kept per World so scenarios never share them. */
@@ -151,8 +152,8 @@ const outcome = async (fn) => {
 // Resolved from the implementation's own folder, where an installed bcrypt would be found.
 const { createRequire } = await import('node:module');
 const bcrypt = await outcome(() => createRequire(process.env.KIT_AUTH_IMPL_URL)('bcrypt'));
-const mod = await import(process.env.KIT_AUTH_IMPL_URL);
-const api = typeof mod.hashPassword === 'function' ? mod : mod.default;
+${unwrapModuleSource}
+const api = unwrapModule(await import(process.env.KIT_AUTH_IMPL_URL)).exports;
 const hash = await outcome(() => api.hashPassword('a fine password'));
 const compare = await outcome(() => api.comparePassword('a fine password', '$2b$10$' + 'a'.repeat(53)));
 process.stdout.write(JSON.stringify({ bcryptHidden: 'code' in bcrypt, loaded: true, hash, compare }));

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { After, Given, Then } from '@cucumber/cucumber';
 import { mongoUri } from './support/mongo.js';
 import { scenarioDatabase } from './support/postgres.js';
+import { unwrapModuleSource } from './support/unwrap-module.js';
 import { type KitWorld, requireFromRepo } from './support/world.js';
 
 /** The World as the app code sees it in these scenarios: `world.mongoUri`, `world.postgresUrl` after the Givens below. */
@@ -45,8 +46,9 @@ Then(
     const { location } = await this.implementation();
     const child = runFresh(
       `import { createRequire } from 'node:module';
-       const impl = await import(${JSON.stringify(location.url)});
-       if (typeof (impl.default ?? impl.kit) !== 'function') throw new Error('no kit factory exported');
+       ${unwrapModuleSource}
+       const impl = unwrapModule(await import(${JSON.stringify(location.url)}));
+       if (typeof impl.kit !== 'function') throw new Error('no kit factory exported');
        const require = createRequire(import.meta.url);
        const names = Object.keys(require.cache).map((f) => /[\\\\/]node_modules[\\\\/]((?:@[^\\\\/]+[\\\\/])?[^\\\\/]+)[\\\\/]/.exec(f)?.[1]);
        console.log(JSON.stringify([...new Set(names.filter(Boolean))]));`,
@@ -81,8 +83,8 @@ Module._resolveFilename = function (request, ...rest) {
 `,
     );
     const child = runFresh(
-      `const impl = await import(${JSON.stringify(location.url)});
-       const { SQLiteManager, PostgreSQLManager, mongodbManager } = impl;
+      `${unwrapModuleSource}
+       const { SQLiteManager, PostgreSQLManager, mongodbManager } = unwrapModule(await import(${JSON.stringify(location.url)})).exports;
        try {
          await (async () => { ${code} })();
          console.log(JSON.stringify({ threw: false }));

@@ -150,7 +150,7 @@ Feature: the logger writes structured lines
   Rule: LOG-005 LOG_FILE sends lines to a file, from the next line on
 
     Scenario: lines of a running app go to the file LOG_FILE names
-      Given the log lines are captured
+      Given LOG_FILE names a new file in the scenario directory
       And the app:
         """
         app.get('/hello', (req, res) => { logger.info({ who: 'file' }, 'hello'); res.send('hi'); });

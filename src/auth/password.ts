@@ -1,6 +1,20 @@
 /** Password hashing with bcrypt (cost 10): refuses what bcrypt would silently truncate, never throws on a bad hash. */
 import { KitError } from '../errors.js';
-import { loadBcrypt } from './bcrypt-loader.js';
+import { requirePeer } from '../optional-package.js';
+
+/** The part of the `bcrypt` package kitjs calls. */
+interface BcryptLike {
+  hash(data: string, saltOrRounds: number): Promise<string>;
+  compare(data: string, encrypted: string): Promise<boolean>;
+}
+
+/**
+ * The optional `bcrypt` peer, required on each call (Node's module cache makes the repeats cheap), so kitjs
+ * starts without it and a package installed later is picked up by the next call (AUTH-005).
+ */
+function loadBcrypt(feature: string): BcryptLike {
+  return requirePeer<BcryptLike>('bcrypt', feature);
+}
 
 /** bcrypt's work factor; the seed fixes it at 10 salt rounds (AUTH-001). */
 const BCRYPT_COST = 10;
@@ -54,7 +68,7 @@ function passwordProblem(password: unknown): KitError | undefined {
 export async function hashPassword(password: string): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw problem;
-  const bcrypt = await loadBcrypt('hashPassword');
+  const bcrypt = loadBcrypt('hashPassword');
   return bcrypt.hash(password, BCRYPT_COST);
 }
 
@@ -74,7 +88,7 @@ export async function hashPassword(password: string): Promise<string> {
  * ```
  */
 export async function comparePassword(password: string, hash: string): Promise<boolean> {
-  const bcrypt = await loadBcrypt('comparePassword');
+  const bcrypt = loadBcrypt('comparePassword');
   if (passwordProblem(password) !== undefined) return false;
   if (typeof hash !== 'string' || !BCRYPT_HASH.test(hash)) return false;
   try {

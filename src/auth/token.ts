@@ -1,6 +1,6 @@
 /** JSON Web Tokens signed and verified with HS256 and the JWT_SECRET environment variable. */
 import type { SignOptions } from 'jsonwebtoken';
-import { lazyModule } from '../lazy-module.js';
+import { lazyDependency } from '../optional-package.js';
 import type { TokenPayload } from '../types.js';
 import { secretKey } from './secret.js';
 
@@ -10,7 +10,7 @@ import { secretKey } from './secret.js';
  */
 const ALGORITHM = 'HS256';
 
-const loadJwt = lazyModule<typeof import('jsonwebtoken')>('jsonwebtoken');
+const loadJwt = lazyDependency<typeof import('jsonwebtoken')>('jsonwebtoken');
 
 /** Registered time claims jsonwebtoken sets itself; a payload carrying them (a re-signed token) would clash. */
 const TIME_CLAIMS = ['iat', 'exp', 'nbf'] as const;

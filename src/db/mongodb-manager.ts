@@ -1,8 +1,8 @@
 /** mongodbManager: one mongoose connection per process, with safe query defaults and a bounded connect time. */
 import type { Connection, ConnectOptions, Schema, SchemaDefinition } from 'mongoose';
 import { KitError } from '../errors.js';
+import { requirePeer } from '../optional-package.js';
 import { guardMongooseSchema } from './client-errors.js';
-import { loadPeer } from './load-peer.js';
 import { mongoHosts } from './mongo-uri.js';
 import type { PeerConnection, PeerConnectOptions, PeerModel, PeerSchema } from './peer-types.js';
 
@@ -45,7 +45,7 @@ export class MongoDBManager {
   #load(): { mongoose: MongooseModule; connection: Connection } {
     if (this.#mongoose === undefined || this.#connection === undefined) {
       // MONGO-008: mongoose loads on first use. MONGO-001: a connection of its own, not the app's global one.
-      const mongoose = loadPeer<MongooseModule>('mongoose', 'mongodbManager');
+      const mongoose = requirePeer<MongooseModule>('mongoose', 'mongodbManager');
       const connection = mongoose.createConnection();
       // MONGO-006: a filter value with `$` keys is wrapped in $eq.
       connection.set('sanitizeFilter', true);

@@ -2,8 +2,8 @@
 import type { Options, Sequelize } from 'sequelize';
 import { KitError } from '../errors.js';
 import { logger } from '../logger.js';
+import { requirePeer } from '../optional-package.js';
 import { guardSequelize } from './client-errors.js';
-import { loadPeer } from './load-peer.js';
 import type { PeerSequelize, PeerSequelizeOptions } from './peer-types.js';
 
 /** The dialects a {@link SequelizeManager} speaks. */
@@ -66,9 +66,9 @@ export abstract class SequelizeManager {
 
   // SQLITE-009, PG-005: the packages load here, when a manager is created, never at `import 'kitjs'`.
   protected constructor(setup: DialectSetup) {
-    const { Sequelize } = loadPeer<SequelizeModule>('sequelize', setup.feature);
+    const { Sequelize } = requirePeer<SequelizeModule>('sequelize', setup.feature);
     // Loaded here rather than by Sequelize so a missing driver gets kitjs's error and resolves from the same place.
-    const driver = loadPeer<object>(setup.driver, setup.feature);
+    const driver = requirePeer<object>(setup.driver, setup.feature);
     this.dialect = setup.dialect;
     this.location = setup.location;
     this.#feature = setup.feature;

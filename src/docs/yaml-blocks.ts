@@ -1,11 +1,11 @@
 /** Reads swagger-jsdoc's `@openapi` / `@swagger` YAML blocks and merges them into the document. */
-import { lazyModule } from '../lazy-module.js';
+import { lazyDependency } from '../optional-package.js';
 import { type Spec, tagBody, tagLine } from './comment-blocks.js';
 import { HTTP_METHODS } from './operation.js';
 import { ensure, getOwn, isSchema, setOwn } from './schema-extras.js';
 import type { OpenApiDocument, SchemaObject } from './types.js';
 
-const loadYaml = lazyModule<typeof import('yaml')>('yaml');
+const loadYaml = lazyDependency<typeof import('yaml')>('yaml');
 
 /** One parsed YAML block with where it came from. */
 export interface YamlFragment {

@@ -1,7 +1,7 @@
 /** serveStatic(root, options): serves files below a directory, streaming, with caching and Range support. */
 import { KitError } from '../errors.js';
 import { markFactory } from '../factory-guard.js';
-import { lazyModule } from '../lazy-module.js';
+import { lazyDependency } from '../optional-package.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 import { TEXT_PLAIN, writeBody } from '../write-body.js';
 import { directoryLocation } from './static/location.js';
@@ -10,7 +10,7 @@ import { resolveStaticPath } from './static/resolve.js';
 
 export type { DotfilesPolicy, ServeStaticOptions } from './static/options.js';
 
-const loadSend = lazyModule<typeof import('send')>('send');
+const loadSend = lazyDependency<typeof import('send')>('send');
 
 // Headers send sets before it may still fail (412, 416); removed again so an error answer carries none.
 const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 'last-modified'];

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { unwrapModule } from './unwrap-module.js';
 
 /** The repository root: two levels above this file. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -139,27 +140,17 @@ function isIdentifier(name: string): boolean {
 
 let cached: Promise<Implementation> | undefined;
 
-/** Imports the implementation once per run; a plain module with a default `kit` and named exports needs no adapter. */
+/** Imports the implementation once per run; an ES module or a CommonJS build needs no adapter (see unwrap-module.ts). */
 export function loadImplementation(): Promise<Implementation> {
   cached ??= (async () => {
     const location = locateImplementation();
     const namespace = (await import(location.url)) as Record<string, unknown>;
-    const sources: Record<string, unknown>[] = [namespace];
-    let kit: unknown = namespace.default;
-    // A CommonJS build imported from ESM arrives as `{ default: module.exports }`.
-    if (typeof kit !== 'function' && kit && typeof kit === 'object') {
-      const inner = kit as Record<string, unknown>;
-      sources.unshift(inner);
-      kit = typeof inner.default === 'function' ? inner.default : inner.kit;
-    }
-    if (typeof kit !== 'function') kit = namespace.kit;
+    const { kit, exports: named } = unwrapModule(namespace);
     if (typeof kit !== 'function') {
       throw new Error(`KIT_IMPL ${location.spec}: the module has no default export \`kit\` (a function)`);
     }
     const exports: Record<string, unknown> = {};
-    for (const source of sources) {
-      for (const [name, value] of Object.entries(source)) if (isIdentifier(name)) exports[name] = value;
-    }
+    for (const [name, value] of Object.entries(named)) if (isIdentifier(name)) exports[name] = value;
     return { kit: kit as KitFactory, exports, location, profile: loadProfile(location) };
   })();
   return cached;

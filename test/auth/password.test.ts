@@ -1,7 +1,6 @@
-/** Unit tests of hashPassword / comparePassword and the lazy bcrypt loader. */
+/** Unit tests of hashPassword / comparePassword (bcrypt's loading: test/optional-package.test.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { importPeer } from '../../src/auth/bcrypt-loader.js';
 import { comparePassword, hashPassword } from '../../src/auth/password.js';
 import { KitError } from '../../src/errors.js';
 
@@ -75,27 +74,5 @@ describe('comparePassword', () => {
     const hash = await hashPassword(first72);
     assert.equal(await comparePassword(first72, hash), true);
     assert.equal(await comparePassword(`${first72}anything`, hash), false);
-  });
-});
-
-describe('importPeer', () => {
-  it('turns a missing package into KIT_ERR_PEER_MISSING naming the package and the install command', async () => {
-    const missing = 'kitjs-no-such-package-for-tests';
-    await assert.rejects(
-      importPeer(missing, 'hashPassword', () => import(missing)),
-      (err: unknown) =>
-        err instanceof KitError &&
-        err.code === 'KIT_ERR_PEER_MISSING' &&
-        err.status === 500 &&
-        err.expose === false &&
-        err.message.includes(`npm install ${missing}`) &&
-        err.message.includes('hashPassword') &&
-        err.cause instanceof Error,
-    );
-  });
-
-  it("unwraps a CommonJS module's default export", async () => {
-    const loaded = await importPeer<{ hash: unknown }>('bcrypt', 'hashPassword', () => import('bcrypt'));
-    assert.equal(typeof loaded.hash, 'function');
   });
 });

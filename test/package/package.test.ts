@@ -77,7 +77,7 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     assert.deepEqual(JSON.parse(out.stdout), []);
   });
 
-  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/lazy-module.ts).
+  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/optional-package.ts).
   const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken'].filter((m) =>
       Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
     const seen = { onImport: loaded() };

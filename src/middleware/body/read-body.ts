@@ -4,10 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { KitError } from '../../errors.js';
-import { lazyModule } from '../../lazy-module.js';
+import { lazyDependency } from '../../optional-package.js';
 
 // Only compressed bodies go through raw-body, so it loads with the first one.
-const loadRawBody = lazyModule<typeof import('raw-body')>('raw-body');
+const loadRawBody = lazyDependency<typeof import('raw-body')>('raw-body');
 
 /** Called once with the whole body, or with the client fault that stopped the read. */
 export type BodyCallback = (err: KitError | undefined, body: Buffer) => void;

@@ -1,7 +1,7 @@
 /** `urlencoded()`: parses HTML form bodies into `req.body`, nested with qs (`extended: true`) or flat. */
 import { KitError } from '../../errors.js';
 import { markFactory } from '../../factory-guard.js';
-import { lazyModule } from '../../lazy-module.js';
+import { lazyDependency } from '../../optional-package.js';
 import type { RequestHandler } from '../../types.js';
 import { type BodyDecoding, UTF8_OR_LATIN1 } from './charset.js';
 import { createParser } from './create-parser.js';
@@ -9,7 +9,7 @@ import { parseFlatForm } from './flat-form.js';
 import { parseLimit } from './limit.js';
 import { readOptions } from './options.js';
 
-const loadQs = lazyModule<typeof import('qs')>('qs');
+const loadQs = lazyDependency<typeof import('qs')>('qs');
 
 /** Options of {@link urlencoded}. */
 export interface UrlencodedOptions {

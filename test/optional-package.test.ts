@@ -1,16 +1,16 @@
-/** The lazy peer loader: resolution order, the missing-package error, a broken package, and no eager loading. */
+/** src/optional-package.ts: peer resolution order, the missing-package error, a broken package, no eager loading. */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { loadPeer, peerSearchBases } from '../../src/db/load-peer.js';
-import { KitError } from '../../src/errors.js';
-import { freshDir, repoRoot, runChild, srcUrl } from './helpers.js';
+import { KitError } from '../src/errors.js';
+import { lazyDependency, peerSearchBases, requirePeer } from '../src/optional-package.js';
+import { freshDir, repoRoot, runChild, srcUrl } from './db/helpers.js';
 
-describe('loadPeer', () => {
+describe('requirePeer', () => {
   it('loads an installed package synchronously', () => {
-    const mod = loadPeer<{ Sequelize: unknown }>('sequelize', 'SQLiteManager');
+    const mod = requirePeer<{ Sequelize: unknown }>('sequelize', 'SQLiteManager');
     assert.equal(typeof mod.Sequelize, 'function');
   });
 
@@ -26,7 +26,7 @@ describe('loadPeer', () => {
   it('names the package and the install command when no base resolves it', () => {
     const empty = freshDir('empty');
     assert.throws(
-      () => loadPeer('sequelize', 'SQLiteManager', [join(empty, 'noop.js')]),
+      () => requirePeer('sequelize', 'SQLiteManager', [join(empty, 'noop.js')]),
       (err: unknown) => {
         assert.ok(err instanceof KitError);
         assert.equal(err.code, 'KIT_ERR_PEER_MISSING');
@@ -47,7 +47,7 @@ describe('loadPeer', () => {
       "throw new Error('binding built for another Node');\n",
     );
     assert.throws(
-      () => loadPeer('broken-peer', 'TestFeature', [join(dir, 'noop.js')]),
+      () => requirePeer('broken-peer', 'TestFeature', [join(dir, 'noop.js')]),
       (err: unknown) => {
         assert.ok(err instanceof KitError);
         assert.equal(err.code, 'KIT_ERR_PEER_MISSING');
@@ -56,6 +56,27 @@ describe('loadPeer', () => {
         return true;
       },
     );
+  });
+
+  it('turns a missing bcrypt into KIT_ERR_PEER_MISSING naming the function and the install command', () => {
+    const missing = 'kitjs-no-such-package-for-tests';
+    assert.throws(
+      () => requirePeer(missing, 'hashPassword'),
+      (err: unknown) =>
+        err instanceof KitError &&
+        err.code === 'KIT_ERR_PEER_MISSING' &&
+        err.status === 500 &&
+        err.expose === false &&
+        err.message.includes(`npm install ${missing}`) &&
+        err.message.includes('hashPassword') &&
+        err.cause instanceof Error,
+    );
+  });
+
+  it('gives a CommonJS peer as its module.exports, with nothing to unwrap', () => {
+    const bcrypt = requirePeer<{ hash: unknown; compare: unknown }>('bcrypt', 'hashPassword');
+    assert.equal(typeof bcrypt.hash, 'function');
+    assert.equal(typeof bcrypt.compare, 'function');
   });
 
   it('falls back to the copy beside kitjs when the app directory has none', () => {
@@ -67,6 +88,15 @@ describe('loadPeer', () => {
     );
     assert.equal(child.status, 0, child.stderr);
     assert.match(child.stdout, /SQLite connected \(:memory:\)/);
+  });
+});
+
+describe('lazyDependency', () => {
+  it('requires a dependency of kitjs on the first call only, and returns the same module after', () => {
+    const load = lazyDependency<{ parse: unknown }>('qs');
+    const first = load();
+    assert.equal(typeof first.parse, 'function');
+    assert.equal(load(), first);
   });
 });
 
@@ -102,6 +132,21 @@ describe('a missing peer, in a process where it cannot be resolved', () => {
       hidden: 'sqlite3',
       feature: 'SQLiteManager',
       code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))}); new SQLiteManager();`,
+    },
+    {
+      hidden: 'pg',
+      feature: 'PostgreSQLManager',
+      code: `const { PostgreSQLManager } = await import(${JSON.stringify(srcUrl('db/postgres-manager.ts'))}); new PostgreSQLManager('postgres://u@127.0.0.1:5432/x');`,
+    },
+    {
+      hidden: 'bcrypt',
+      feature: 'hashPassword',
+      code: `const { hashPassword } = await import(${JSON.stringify(srcUrl('auth/password.ts'))}); await hashPassword('pw');`,
+    },
+    {
+      hidden: 'pino-pretty',
+      feature: 'LOG_PRETTY',
+      code: `process.env.LOG_PRETTY = '1'; await import(${JSON.stringify(srcUrl('logger.ts'))});`,
     },
     {
       hidden: 'mongoose',
