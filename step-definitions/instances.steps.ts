@@ -18,8 +18,7 @@ import {
 } from './support/child-server.js';
 import { repoRoot } from './support/impl.js';
 import { scenarioDatabase } from './support/postgres.js';
-import type { HttpResponse } from './support/raw-http.js';
-import { makeResponse } from './support/raw-http.js';
+import { type HttpResponse, readAnswer } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
 
 interface InFlight {
@@ -73,15 +72,7 @@ function send(
         headers: data ? { 'content-type': 'application/json', ...headers } : headers,
       },
       (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.once('end', () => {
-          const pairs: [string, string][] = [];
-          for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-            pairs.push([answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string]);
-          }
-          resolve(makeResponse(answer.statusCode ?? 0, pairs, Buffer.concat(chunks)));
-        });
+        readAnswer(answer).then(resolve, reject);
       },
     );
     request.once('error', reject);
@@ -219,15 +210,7 @@ When(
     const response = new Promise<HttpResponse>((resolve, reject) => {
       request.once('error', reject);
       request.once('response', (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.once('end', () => {
-          const pairs: [string, string][] = [];
-          for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-            pairs.push([answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string]);
-          }
-          resolve(makeResponse(answer.statusCode ?? 0, pairs, Buffer.concat(chunks)));
-        });
+        readAnswer(answer).then(resolve, reject);
       });
     });
     response.catch(() => {});

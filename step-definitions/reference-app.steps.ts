@@ -18,7 +18,7 @@ import {
 import { repoRoot } from './support/impl.js';
 import { mapKitjs } from './support/kitjs-resolve.js';
 import { mongoUri } from './support/mongo.js';
-import { makeResponse } from './support/raw-http.js';
+import { type HttpResponse, readAnswer } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
 
 const appDir = join(repoRoot, 'reference-app');
@@ -41,7 +41,7 @@ interface RunningApp {
 interface InFlight {
   rest: Buffer;
   send(rest: Buffer): void;
-  response: Promise<{ status: number; headers: [string, string][]; body: Buffer }>;
+  response: Promise<HttpResponse>;
 }
 
 interface RefState {
@@ -417,22 +417,12 @@ When(
         expect: '100-continue',
       },
     });
-    const response = new Promise<{ status: number; headers: [string, string][]; body: Buffer }>(
-      (resolve, reject) => {
-        request.once('error', reject);
-        request.once('response', (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.once('end', () => {
-            const pairs: [string, string][] = [];
-            for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-              pairs.push([answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string]);
-            }
-            resolve({ status: answer.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
-          });
-        });
-      },
-    );
+    const response = new Promise<HttpResponse>((resolve, reject) => {
+      request.once('error', reject);
+      request.once('response', (answer) => {
+        readAnswer(answer).then(resolve, reject);
+      });
+    });
     // Caught here, read by the step that finishes the request.
     response.catch(() => {});
     // Node's server answers "100 Continue" and calls the app's handler in the same tick, so once the
@@ -453,8 +443,7 @@ When('the client sends the rest of the body', async function (this: KitWorld) {
   const inFlight = stateOf(this).inFlight;
   if (!inFlight) throw new Error('no request in flight');
   inFlight.send(inFlight.rest);
-  const { status, headers, body } = await inFlight.response;
-  this.response = makeResponse(status, headers, body);
+  this.response = await inFlight.response;
 });
 
 After(async function (this: KitWorld) {

@@ -1,5 +1,5 @@
 /** Raw HTTP for hostile-input scenarios: bytes over a TCP socket, exact paths over node:http, and a response parser. */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 
 /** The last response, in the shape every `Then` step reads. */
@@ -174,6 +174,22 @@ export function sendRawBytes(port: number, bytes: Buffer, quietMs = 500): Promis
   });
 }
 
+/** Reads a node:http answer whole into the one shape every `Then` step checks (HARNESS-002). */
+export function readAnswer(answer: IncomingMessage): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.once('end', () => {
+      const pairs: [string, string][] = [];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+        pairs.push([answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string]);
+      }
+      resolve(makeResponse(answer.statusCode ?? 0, pairs, Buffer.concat(chunks)));
+    });
+    answer.once('error', reject);
+  });
+}
+
 /** GET/POST/... `path` exactly as written (no URL normalising), over node:http without keep-alive. */
 export function requestRawPath(
   port: number,
@@ -183,15 +199,7 @@ export function requestRawPath(
 ): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const pairs: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-        resolve(makeResponse(res.statusCode ?? 0, pairs, Buffer.concat(chunks)));
-      });
-      res.on('error', reject);
+      readAnswer(res).then(resolve, reject);
     });
     req.setTimeout(timeoutMs, () =>
       req.destroy(new Error(`no answer to ${method} ${path} within ${timeoutMs} ms`)),

@@ -2,10 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { unusedLoopbackPort } from '../support/loopback-port.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const srcUrl = (file: string): string => pathToFileURL(join(repoRoot, 'src', file)).href;
@@ -48,11 +48,4 @@ export function runChild(
 }
 
 /** A loopback port that nothing listens on: bound by us, then released. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+export const closedPort = unusedLoopbackPort;

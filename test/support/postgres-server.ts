@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unusedLoopbackPort } from './loopback-port.ts';
 
 export type PostgresAvailability = { url: string } | { reason: string };
 
@@ -46,15 +46,6 @@ function postgresAccount(): { uid: number; gid: number } | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Runs a PostgreSQL binary as the scratch directory's owner; throws with its output when it fails. */
@@ -157,7 +148,7 @@ async function startLocal(bin: string): Promise<PostgresAvailability> {
     ]);
     // Another process may take the free port between our check and the server's bind: try a few.
     for (let attempt = 1; ; attempt++) {
-      const port = await freeLoopbackPort();
+      const port = await unusedLoopbackPort();
       try {
         runAs(scratch, 'pg_ctl', [
           '-D',
