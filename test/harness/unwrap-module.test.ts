@@ -36,13 +36,16 @@ test('the source snippet defines the same function for child processes', () => {
   assert.deepEqual(fromSource({ default: { kit, json } }), { kit, exports: { kit, json } });
 });
 
-const built = existsSync(new URL('../../dist/index.cjs', import.meta.url));
+// By URL, not by a literal specifier: the typecheck runs before the build, when dist/ does not exist yet.
+const builtCjs = new URL('../../dist/index.cjs', import.meta.url);
+const builtEsm = new URL('../../dist/index.js', import.meta.url);
+const built = existsSync(builtCjs);
 
 test('the built CommonJS package reads the same as the ES build', {
   skip: built ? false : 'dist/ is missing: run npm run build',
 }, async () => {
-  const cjs = unwrapModule((await import('../../dist/index.cjs')) as Record<string, unknown>);
-  const esm = unwrapModule((await import('../../dist/index.js')) as Record<string, unknown>);
+  const cjs = unwrapModule((await import(builtCjs.href)) as Record<string, unknown>);
+  const esm = unwrapModule((await import(builtEsm.href)) as Record<string, unknown>);
   assert.equal(typeof cjs.kit, 'function');
   assert.equal(typeof esm.kit, 'function');
   assert.deepEqual(
