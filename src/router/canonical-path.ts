@@ -11,28 +11,27 @@ const HEX_DIGITS = '0123456789ABCDEF';
 export type PathFault = Extract<KitErrorCode, 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ERR_ROUTE_BAD_ENCODING'>;
 
 /**
- * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018, ROUTE-020). Every character
- * has exactly one spelling in it:
- * - unreserved characters (RFC 3986 section 6.2.2.2: letters, digits, `-` `.` `_` `~`) are written raw,
- *   their escapes decoded, so `/%61dmin` *is* `/admin`;
- * - the characters a segment may hold raw but that are not unreserved (`!$&'()*+,;=:@`) are kept as they
- *   came, raw or escaped: RFC 3986 makes `@` and `%40` different paths, and `serveStatic` serves a file
- *   only under its raw spelling (STATIC-019), so neither spelling can reach what the other guards;
- * - every other character (space, `"<>[]{}|\^`, backquote, bytes of non-ASCII text, and the reserved
- *   `/?#` when escaped) is written as an escape with upper-case hex, however it came;
+ * The canonical form of a raw (still percent-encoded) path (ROUTE-015, ROUTE-018, ROUTE-020). Every
+ * character has exactly one spelling in it:
+ * - the characters a segment may hold raw (RFC 3986 pchar: letters, digits, `-` `.` `_` `~`, and
+ *   `!$&'()*+,;=:@`) are written raw, their escapes decoded, so `/%61dmin` *is* `/admin` and `/%40team` is
+ *   `/@team`: guards, routes and files all see the spelling a browser's `encodeURIComponent` would not;
+ * - every other character (space, `"<>[]{}|\^`, backquote, bytes of non-ASCII text, `%` itself, and the
+ *   reserved `/?#` when escaped) is an escape with upper-case hex, however it came;
  * - duplicate slashes are collapsed and `.` / `..` segments resolved, clamped at the root.
  * A single trailing slash is kept, because matching is not strict about it but handlers may care.
- * It never throws, whatever string it gets, and is idempotent (HARD-009).
  *
  * Guards, routes and `serveStatic` all decide on this one form, and route and prefix literals are put in
  * it too ({@link canonicalLiteral}), so no spelling of a path can reach a file or route that the plain
- * spelling would guard. Encoded reserved characters (`%2F`, `%5C`, `%3B`, `%3F`, `%23`) stay data inside
- * their segment. A path with a malformed escape has no canonical form (decoding around it could forge a
- * new escape: `%%361` would become `%61`); its escapes are left as they are, and {@link pathFault}
+ * spelling would guard. An encoded slash (`%2F`), backslash (`%5C`), `?` (`%3F`) or `#` (`%23`) stays data
+ * inside its segment. A path with a malformed escape has no canonical form (decoding around it could forge
+ * a new escape: `%%361` would become `%61`); its escapes are left as they are, and {@link pathFault}
  * refuses it before it is routed.
  *
  * Node's strict parser refuses raw non-ASCII bytes in a request target, so a non-ASCII character can only
  * come from a `req.url` rewrite in JavaScript: it is text, written as its UTF-8 escapes.
+ *
+ * It never throws, whatever string it gets, and is idempotent (HARD-009).
  */
 export function canonicalPath(raw: string): string {
   // Only an origin-form path has segments. Anything else (`*`, a scheme other than http(s) such as
@@ -98,7 +97,7 @@ function normalizeCharacters(path: string): string | undefined {
       const low = hexValue(path.charCodeAt(at + 2));
       if (high < 0 || low < 0) return undefined;
       const byte = high * 16 + low;
-      out += isUnreserved(byte) ? String.fromCharCode(byte) : escapeByte(byte);
+      out += isRawInSegment(byte) ? String.fromCharCode(byte) : escapeByte(byte);
       at += 2;
     } else if (code < 128) {
       out += code === 47 || isRawInSegment(code) ? path[at] : escapeByte(code);
@@ -120,12 +119,12 @@ function escapeByte(byte: number): string {
 }
 
 /** RFC 3986 pchar without its escapes: unreserved, sub-delims, `:` and `@`. */
-export function isRawInSegment(code: number): boolean {
+function isRawInSegment(code: number): boolean {
   return isUnreserved(code) || isSubDelimOrColonOrAt(code);
 }
 
-/** `!$&'()*+,;=` (sub-delims), `:` and `@`: allowed raw in a segment, but not the same as their escapes. */
-export function isSubDelimOrColonOrAt(code: number): boolean {
+/** `!$&'()*+,;=` (sub-delims), `:` and `@`: allowed raw in a segment besides the unreserved characters. */
+function isSubDelimOrColonOrAt(code: number): boolean {
   return (
     code === 33 || // !
     code === 36 || // $
@@ -138,7 +137,7 @@ export function isSubDelimOrColonOrAt(code: number): boolean {
 }
 
 /** RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". */
-export function isUnreserved(code: number): boolean {
+function isUnreserved(code: number): boolean {
   return (
     (code >= 97 && code <= 122) || // a-z
     (code >= 65 && code <= 90) || // A-Z

@@ -66,7 +66,7 @@ export class MountPath {
     const req = this.req;
     const entered = this.entered;
     if (entered !== undefined) {
-      req.url = req.url === entered.url ? this.url : entered.removed + (req.url as string);
+      req.url = req.url === entered.url ? this.url : entered.removed + underPrefix(req.url as string);
       req.baseUrl = entered.baseUrl;
       req.kitPath = this.path;
       this.entered = undefined;
@@ -86,4 +86,14 @@ export class MountPath {
     this.lowerPath = undefined;
     return fault;
   }
+}
+
+/**
+ * A URL rewritten inside a prefix, made canonical before the prefix goes back in front of it: resolved
+ * against the prefix's root, `..` can never climb out of it (ROUTE-017). A target with no canonical form
+ * is left as it is, so that following it refuses it.
+ */
+function underPrefix(url: string): string {
+  const { path, search, fault } = splitTarget(url);
+  return fault === undefined ? path + search : url;
 }

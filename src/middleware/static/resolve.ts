@@ -1,6 +1,5 @@
 /** Maps a request path onto a location inside the static root, or says why it must not be served. */
 import { join } from 'node:path';
-import { isSubDelimOrColonOrAt } from '../../router/canonical-path.js';
 
 /** Where a request path leads: a location inside root to try, a miss, or a refusal with its status. */
 export type StaticResolution =
@@ -36,8 +35,6 @@ const SEPARATOR = /[/\\]/;
  * - a segment that decodes to a name holding `/` or `\` (`a%2fb`, `a\b`) → miss: no file we serve has
  *   such a name, and falling through lets a later route that takes `%2F` inside a parameter still answer
  *   (STATIC-016);
- * - a segment holding an escaped `!$&'()*+,;=:@` (STATIC-019) → miss: `%40admin` is
- *   not `@admin` to a guard on `/@admin` (RFC 3986 keeps them apart), so it must not be to us either;
  * - empty segments (`//`) are skipped, as the core collapses them.
  *
  * @example
@@ -58,6 +55,7 @@ export function resolveStaticPath(root: string, requestPath: string): StaticReso
     if (part === '') continue;
     let decoded: string;
     try {
+      // STATIC-019: the core's canonical path spells each name one way (ROUTE-020); this decodes it.
       decoded = decodeURIComponent(part);
     } catch {
       return { kind: 'refuse', status: 400, reason: 'malformed percent-encoding' };
@@ -66,7 +64,6 @@ export function resolveStaticPath(root: string, requestPath: string): StaticReso
     if (DOT_PART.test(decoded)) return { kind: 'refuse', status: 403, reason: 'dot-segment' };
     // Keep scanning after a miss: a later segment may still be a 400 or 403, which must win.
     if (SEPARATOR.test(decoded)) missReason ??= 'separator inside a segment';
-    if (!isFileSpelling(part)) missReason ??= 'not the canonical spelling of a file name';
     // STATIC-005: any segment starting with a dot makes a dotfile path; root and the index name do not count.
     if (decoded.startsWith('.')) dotfile = true;
     try {
@@ -81,16 +78,4 @@ export function resolveStaticPath(root: string, requestPath: string): StaticReso
   const trailingSlash = requestPath.endsWith('/');
   const sendPath = `/${encoded.join('/')}${trailingSlash && encoded.length > 0 ? '/' : ''}`;
   return { kind: 'candidate', absolute: join(root, ...segments), segments, sendPath, trailingSlash, dotfile };
-}
-
-/**
- * True when a segment holds no escape of `!$&'()*+,;=`, `:` or `@` (STATIC-019). The canonical path keeps
- * those escapes as they came, because guards and routes tell them apart from the raw characters; a file
- * name holding one is reached only by its raw spelling, so that no guard on it can be stepped around.
- */
-function isFileSpelling(segment: string): boolean {
-  for (let at = segment.indexOf('%'); at !== -1; at = segment.indexOf('%', at + 1)) {
-    if (isSubDelimOrColonOrAt(Number.parseInt(segment.slice(at + 1, at + 3), 16))) return false;
-  }
-  return true;
 }
