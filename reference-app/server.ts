@@ -62,7 +62,14 @@ if (config.jwtSecret === undefined) {
   );
 }
 
-const store = openStore(config.storage);
+let store: UserStore;
+try {
+  // Inside the try: a URL the manager refuses or a driver that is not installed is a message, not a stack.
+  store = openStore(config.storage);
+} catch (err) {
+  logger.error({ err }, 'the database could not be set up');
+  refuse(`Cannot set up the database: ${messageOf(err)}`);
+}
 try {
   await store.init();
 } catch (err) {

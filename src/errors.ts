@@ -73,7 +73,11 @@ export class KitError extends HttpError {
   declare readonly code: KitErrorCode;
 
   constructor(code: KitErrorCode, message?: string, options?: { cause?: unknown }) {
-    const definition = errorCodes[code];
+    const definition = errorCodes[code] as ErrorDefinition | undefined;
+    if (definition === undefined) {
+      // Plain JavaScript can pass any string; a removed code (KIT_ERR_ROUTE_NOT_FOUND) must say what to use.
+      throw new TypeError(`KitError: unknown code "${String(code)}"; applications throw HttpError (ERR-012)`);
+    }
     super(definition.status, message ?? definition.message, {
       code,
       expose: definition.expose,

@@ -1,4 +1,5 @@
 /** The login throttle: at most N attempts per email and per client address in a window, counted in a shared store. */
+import { createHash } from 'node:crypto';
 import { HttpError } from 'kitjs';
 import type { AttemptStore } from '../stores/user-store.js';
 
@@ -11,6 +12,19 @@ export const THROTTLE_DEFAULTS = Object.freeze({
   /** The window, in seconds: it starts at the first attempt and does not slide. */
   windowSeconds: 900,
 });
+
+/** The longest value kept as it is in a counter's key; the key column holds 300 characters. */
+const MAX_KEY_VALUE = 200;
+
+/**
+ * The counter's key for `value`: the value itself, or its SHA-256 when it is longer than the column holds.
+ * Both parts come from the client (an email of any length in a 16 kB body, an X-Forwarded-For entry), and a
+ * key the database refuses would turn a login into a 500.
+ */
+function counterKey(kind: 'email' | 'address', value: string): string {
+  if (value.length <= MAX_KEY_VALUE) return `${kind}:${value}`;
+  return `${kind}#${createHash('sha256').update(value).digest('hex')}`;
+}
 
 /** How often one instance deletes ended windows, so the table holds only live counters whatever the traffic. */
 const PRUNE_INTERVAL_MS = 60_000;
@@ -87,8 +101,8 @@ export function createLoginThrottle({
   };
   const windowMs = positiveInteger(windowSeconds ?? THROTTLE_DEFAULTS.windowSeconds, 'windowSeconds') * 1000;
   const keys = ({ email, address }: LoginAttempt) => ({
-    email: `email:${email}`,
-    address: `address:${address}`,
+    email: counterKey('email', email),
+    address: counterKey('address', address),
   });
   let lastPrune = 0;
 

@@ -48,7 +48,9 @@ function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Optio
   const dialectOptions: Record<string, unknown> = {
     connectionTimeoutMillis: count(options, 'connectTimeoutMs', 1),
   };
-  if (options.ssl !== undefined) dialectOptions.ssl = options.ssl;
+  // The ssl option wins over the URL's sslmode, which managed databases put in the URLs they hand out.
+  const ssl = options.ssl ?? target.ssl;
+  if (ssl !== undefined) dialectOptions.ssl = ssl;
   return {
     host: target.host,
     port: target.port,

@@ -9,6 +9,8 @@ export interface PostgresTarget {
   password: string | undefined;
   /** `host:port/database`, for status lines and errors. */
   location: string;
+  /** TLS asked for by `?sslmode=`, in `pg`'s terms; `undefined` when the URL says nothing. */
+  ssl: boolean | Record<string, unknown> | undefined;
 }
 
 const SCHEME = /^postgres(?:ql)?:\/\//i;
@@ -20,7 +22,24 @@ export function isPostgresUrl(value: unknown): value is string {
 }
 
 function decoded(part: string): string | undefined {
-  return part === '' ? undefined : decodeURIComponent(part);
+  if (part === '') return undefined;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    // The part may be a password: the message does not repeat it.
+    throw new TypeError('PostgreSQLManager: url holds a malformed percent-escape');
+  }
+}
+
+/** What `?sslmode=` asks of the connection, as libpq reads it; `undefined` leaves TLS to the options. */
+function sslFromMode(mode: string | null): boolean | Record<string, unknown> | undefined {
+  if (mode === null) return undefined;
+  if (mode === 'disable') return false;
+  if (mode === 'require' || mode === 'prefer' || mode === 'allow') return { rejectUnauthorized: false };
+  if (mode === 'verify-ca' || mode === 'verify-full') return { rejectUnauthorized: true };
+  throw new TypeError(
+    'PostgreSQLManager: url has an unknown sslmode (disable, allow, prefer, require, verify-ca, verify-full)',
+  );
 }
 
 /**
@@ -48,6 +67,7 @@ export function parsePostgresUrl(url: string): PostgresTarget {
   const host = parsed.searchParams.get('host') ?? (parsed.hostname || 'localhost');
   const port = parsed.port === '' ? DEFAULT_PORT : Number(parsed.port);
   const database = decoded(parsed.pathname.replace(/^\//, '')) ?? username ?? 'postgres';
+  const ssl = sslFromMode(parsed.searchParams.get('sslmode'));
   return {
     host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
@@ -55,5 +75,6 @@ export function parsePostgresUrl(url: string): PostgresTarget {
     username,
     password: decoded(parsed.password),
     location: `${host}:${port}/${database}`,
+    ssl,
   };
 }

@@ -1,6 +1,10 @@
 /** sequelizeManager(target): a postgres:// URL opens PostgreSQL, anything else is an SQLite path. */
 import { PostgreSQLManager, type PostgreSQLManagerOptions } from './postgres-manager.js';
 import { isPostgresUrl } from './postgres-url.js';
+
+// A scheme and `://`, after any leading spaces: what no SQLite path a user means looks like.
+const URL_LIKE = /^\s*[a-z][a-z0-9+.-]*:\/\//i;
+
 import type { SequelizeManager } from './sequelize-manager.js';
 import { SQLiteManager } from './sqlite-manager.js';
 
@@ -21,5 +25,13 @@ export function sequelizeManager(
   target = ':memory:',
   options: PostgreSQLManagerOptions = {},
 ): SequelizeManager {
-  return isPostgresUrl(target) ? new PostgreSQLManager(target, options) : new SQLiteManager(target);
+  if (isPostgresUrl(target)) return new PostgreSQLManager(target, options);
+  if (typeof target === 'string' && URL_LIKE.test(target)) {
+    // Any other scheme (`mysql://`, `postgresql+ssl://`, a stray space) is a mistake, never a file name:
+    // opening it as SQLite would create a directory named after the URL, password and all.
+    throw new TypeError(
+      'sequelizeManager: target looks like a URL but is not postgres:// or postgresql://; give a PostgreSQL URL or an SQLite path',
+    );
+  }
+  return new SQLiteManager(target);
 }

@@ -63,6 +63,7 @@ export abstract class SequelizeManager {
   readonly #feature: string;
   readonly #product: string;
   #closed = false;
+  #closing: Promise<void> | undefined = undefined;
 
   // SQLITE-009, PG-005: the packages load here, when a manager is created, never at `import 'kitjs'`.
   protected constructor(setup: DialectSetup) {
@@ -144,9 +145,10 @@ export abstract class SequelizeManager {
    * ```
    */
   // SQLITE-006, PG-004: the second call does nothing.
-  async close(): Promise<void> {
-    if (this.#closed) return;
+  close(): Promise<void> {
+    // A second call, even while the first is still closing the pool, waits for that same close.
+    this.#closing ??= this.sequelize.close();
     this.#closed = true;
-    await this.sequelize.close();
+    return this.#closing;
   }
 }

@@ -56,4 +56,8 @@ describe('HttpError', () => {
     assert.equal(err.name, 'KitError');
     assert.equal(err.expose, false);
   });
+
+  it('refuses an unknown KitError code with a TypeError that names HttpError', () => {
+    assert.throws(() => new KitError('KIT_ERR_ROUTE_NOT_FOUND' as never), /unknown code .*HttpError/);
+  });
 });

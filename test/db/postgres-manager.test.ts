@@ -22,6 +22,7 @@ describe('parsePostgresUrl', () => {
       username: 'app',
       password: 's3cr@t',
       location: 'db.internal:5433/shop',
+      ssl: undefined,
     });
     assert.equal(parsePostgresUrl('postgresql://[::1]/x').host, '::1');
     assert.equal(parsePostgresUrl('postgres://ada@127.0.0.1').location, '127.0.0.1:5432/ada');
@@ -29,12 +30,22 @@ describe('parsePostgresUrl', () => {
   });
 
   it('refuses what is not a postgres:// URL with a TypeError that does not repeat it', () => {
-    for (const bad of ['mysql://u@h/db', '', 'postgres://u:secret@[bad/db']) {
+    for (const bad of ['mysql://u@h/db', '', 'postgres://u:secret@[bad/db', 'postgres://u:se%ZZcret@h/db']) {
       assert.throws(
         () => parsePostgresUrl(bad),
         (err: unknown) => err instanceof TypeError && !String((err as Error).message).includes('secret'),
       );
     }
+  });
+});
+
+describe('sslmode in the URL', () => {
+  it('asks pg for TLS as libpq reads the mode, and refuses a mode it does not know', () => {
+    const ssl = (mode: string) => parsePostgresUrl(`postgres://u@h/db?sslmode=${mode}`).ssl;
+    assert.deepEqual(ssl('require'), { rejectUnauthorized: false });
+    assert.deepEqual(ssl('verify-full'), { rejectUnauthorized: true });
+    assert.equal(ssl('disable'), false);
+    assert.throws(() => ssl('sometimes'), /unknown sslmode/);
   });
 });
 
@@ -84,6 +95,16 @@ describe('PostgreSQLManager without a server', () => {
       assert.equal((memory as SQLiteManager).path, ':memory:');
     } finally {
       await Promise.all([pg.close(), lite.close(), memory.close()]);
+    }
+  });
+
+  it('sequelizeManager refuses a URL of another scheme instead of opening it as an SQLite file', () => {
+    for (const bad of ['mysql://app:s3cret@db/shop', 'postgresql+ssl://app:s3cret@db/shop', ' postgres://a@b/c']) {
+      assert.throws(
+        () => sequelizeManager(bad),
+        (err: unknown) => err instanceof TypeError && !(err as Error).message.includes('s3cret'),
+        bad,
+      );
     }
   });
 
@@ -217,7 +238,14 @@ describe('PostgreSQLManager on a real server', () => {
     const m = await manager(t, 'close');
     if (!m) return;
     await m.connect();
+    const first = m.close();
+    let firstDone = false;
+    void first.then(() => {
+      firstDone = true;
+    });
+    // A second call while the first is closing waits for the same close.
     await m.close();
+    assert.equal(firstDone, true);
     await m.close();
     await assert.rejects(
       m.connect(),

@@ -96,6 +96,15 @@ function throttleCases(name: string, open: () => Promise<SequelizeManager | unde
       );
     });
 
+    it('counts an email or address longer than the key column instead of failing', async (t) => {
+      const attempts = await store(t);
+      if (!attempts) return;
+      const throttle = createLoginThrottle({ attempts, perEmail: 2, perAddress: 1000, now: () => 1_000_000 });
+      const long = { email: `${'a'.repeat(10_000)}@example.com`, address: `10.0.0.1,${'9'.repeat(5000)}` };
+      const outcomes = await admitAll(throttle, [long, long, long]);
+      assert.deepEqual(outcomes, ['ok', 'ok', 900]);
+    });
+
     it('counts in a fixed window and starts a new one when it ends', async (t) => {
       const attempts = await store(t);
       if (!attempts) return;
