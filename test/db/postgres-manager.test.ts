@@ -99,7 +99,11 @@ describe('PostgreSQLManager without a server', () => {
   });
 
   it('sequelizeManager refuses a URL of another scheme instead of opening it as an SQLite file', () => {
-    for (const bad of ['mysql://app:s3cret@db/shop', 'postgresql+ssl://app:s3cret@db/shop', ' postgres://a@b/c']) {
+    for (const bad of [
+      'mysql://app:s3cret@db/shop',
+      'postgresql+ssl://app:s3cret@db/shop',
+      ' postgres://a@b/c',
+    ]) {
       assert.throws(
         () => sequelizeManager(bad),
         (err: unknown) => err instanceof TypeError && !(err as Error).message.includes('s3cret'),
