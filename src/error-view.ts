@@ -43,9 +43,11 @@ export function viewError(err: unknown): ErrorView {
     const status = statusOf(err);
     const detail = err as { expose?: unknown; message?: unknown; headers?: unknown; code?: unknown };
     const message = detail.message;
-    // As http-errors: a 4xx message shows unless `expose` is false, a 5xx one only when `expose` is true.
-    const exposed = status < 500 ? detail.expose !== false : detail.expose === true;
-    const publicMessage = exposed && typeof message === 'string' && message !== '' ? message : undefined;
+    // A 4xx message shows unless `expose` is false; a 5xx one never, whatever `expose` says (HARD-003).
+    const publicMessage =
+      status < 500 && detail.expose !== false && typeof message === 'string' && message !== ''
+        ? message
+        : undefined;
     return {
       status,
       publicMessage,

@@ -15,8 +15,8 @@ export interface HttpErrorProperties {
 
 /**
  * An error that asks for an HTTP status (ERR-012). Throw it, reject with it or pass it to `next()`; the
- * default answer uses `status`, shows `message` only when `expose` is true (4xx by default, never 5xx
- * unless asked), and sends `headers`. It has the fields of `http-errors`' errors (`status`, `statusCode`,
+ * default answer uses `status`, shows a 4xx `message` unless `expose` is false and never a 5xx one
+ * (HARD-003: `expose: true` only reaches your own error handler), and sends `headers`. It has the fields of `http-errors`' errors (`status`, `statusCode`,
  * `expose`, `headers`, a `name` such as `NotFoundError`), so middleware written for those, and
  * `createError.isHttpError`, read it the same. A status outside 400-599 becomes 500, as there.
  *

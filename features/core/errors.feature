@@ -568,19 +568,6 @@ Feature: Errors
         | 500    | to next        | database at 10.0.0.7 | 500      | Internal Server Error |
         | 302    | in a handler   | not an error status  | 500      | Internal Server Error |
 
-    Scenario: a 5xx HttpError shows its message only when it says expose: true
-      Given the app:
-        """js
-        app.get('/shown', () => { throw new HttpError(503, 'Down for maintenance until 14:00', { expose: true }); });
-        app.get('/hidden', () => { throw new HttpError(503, 'database at 10.0.0.7 is down'); });
-        """
-      When I GET "/shown"
-      Then the status is 503
-      And the body is "Down for maintenance until 14:00"
-      When I GET "/hidden"
-      Then the status is 503
-      And the body is "Service Unavailable"
-
     @kit-error-codes
     Scenario: setErrorHandler sees its fields, named as http-errors names them
       Given the app:
