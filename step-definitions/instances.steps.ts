@@ -18,17 +18,13 @@ import {
 } from './support/child-server.js';
 import { repoRoot } from './support/impl.js';
 import { scenarioDatabase } from './support/postgres.js';
-import { type HttpResponse, readAnswer } from './support/raw-http.js';
+import { type HalfSentPost, type HttpResponse, readAnswer, startHalfSentPost } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
-
-interface InFlight {
-  finish(): Promise<HttpResponse>;
-}
 
 interface InstancesState {
   databaseUrl?: string;
   servers: Map<string, ChildServer>;
-  inFlight?: InFlight;
+  inFlight?: HalfSentPost;
   race?: { email: string; statuses: Record<string, number> }[];
   figures: Record<string, unknown>;
 }
@@ -193,38 +189,11 @@ Then('these logins, sent in this order, are answered:', async function (this: Ki
 When(
   'a client sends the headers and the first half of a POST {string} to {string} with the JSON body:',
   async function (this: KitWorld, path: string, name: string, json: string) {
-    const body = Buffer.from(JSON.stringify(JSON.parse(json)));
-    const half = Math.floor(body.length / 2);
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port: serverOf(this, name).port,
-      method: 'POST',
+    stateOf(this).inFlight = await startHalfSentPost(
+      serverOf(this, name).port as number,
       path,
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-        expect: '100-continue',
-      },
-    });
-    const response = new Promise<HttpResponse>((resolve, reject) => {
-      request.once('error', reject);
-      request.once('response', (answer) => {
-        readAnswer(answer).then(resolve, reject);
-      });
-    });
-    response.catch(() => {});
-    // Node answers "100 Continue" as it hands the request to the app: from then on it is in flight.
-    const handled = new Promise<void>((resolve) => request.once('continue', () => resolve()));
-    request.flushHeaders();
-    await handled;
-    request.write(body.subarray(0, half));
-    stateOf(this).inFlight = {
-      finish: () => {
-        request.end(body.subarray(half));
-        return response;
-      },
-    };
+      JSON.parse(json),
+    );
   },
 );
 

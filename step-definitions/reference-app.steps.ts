@@ -1,7 +1,7 @@
 /** Steps of the reference app: build it on a store for the implementation under test, restart it, and run `npm start`'s server. */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import { request as httpRequest, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +18,7 @@ import {
 import { repoRoot } from './support/impl.js';
 import { mapKitjs } from './support/kitjs-resolve.js';
 import { mongoUri } from './support/mongo.js';
-import { type HttpResponse, readAnswer } from './support/raw-http.js';
+import { type HalfSentPost, startHalfSentPost } from './support/raw-http.js';
 import type { KitWorld } from './support/world.js';
 
 const appDir = join(repoRoot, 'reference-app');
@@ -38,17 +38,11 @@ interface RunningApp {
   closing?: Promise<void>;
 }
 
-interface InFlight {
-  rest: Buffer;
-  send(rest: Buffer): void;
-  response: Promise<HttpResponse>;
-}
-
 interface RefState {
   running?: RunningApp;
   comparisons: number;
   child?: ChildServer;
-  inFlight?: InFlight;
+  inFlight?: HalfSentPost;
 }
 
 const states = new WeakMap<KitWorld, RefState>();
@@ -404,46 +398,14 @@ Then("the reference server's port no longer accepts connections", async function
 When(
   'a client sends the headers and the first half of a POST {string} with the JSON body:',
   async function (this: KitWorld, path: string, json: string) {
-    const body = Buffer.from(JSON.stringify(JSON.parse(json)));
-    const half = Math.floor(body.length / 2);
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port: this.port(),
-      method: 'POST',
-      path,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-        expect: '100-continue',
-      },
-    });
-    const response = new Promise<HttpResponse>((resolve, reject) => {
-      request.once('error', reject);
-      request.once('response', (answer) => {
-        readAnswer(answer).then(resolve, reject);
-      });
-    });
-    // Caught here, read by the step that finishes the request.
-    response.catch(() => {});
-    // Node's server answers "100 Continue" and calls the app's handler in the same tick, so once the
-    // client sees it, the request is in the app's hands: no sleeping and hoping.
-    const handled = new Promise<void>((resolve) => request.once('continue', () => resolve()));
-    request.flushHeaders();
-    await handled;
-    request.write(body.subarray(0, half));
-    stateOf(this).inFlight = {
-      rest: body.subarray(half),
-      send: (rest) => request.end(rest),
-      response,
-    };
+    stateOf(this).inFlight = await startHalfSentPost(this.port(), path, JSON.parse(json));
   },
 );
 
 When('the client sends the rest of the body', async function (this: KitWorld) {
   const inFlight = stateOf(this).inFlight;
   if (!inFlight) throw new Error('no request in flight');
-  inFlight.send(inFlight.rest);
-  this.response = await inFlight.response;
+  this.response = await inFlight.finish();
 });
 
 After(async function (this: KitWorld) {

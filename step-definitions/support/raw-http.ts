@@ -221,3 +221,48 @@ export function noResponse(): HttpResponse {
     },
   };
 }
+
+/** A POST the app is already handling, half of its body sent; `finish` sends the rest and reads the answer. */
+export interface HalfSentPost {
+  finish(): Promise<HttpResponse>;
+}
+
+/**
+ * Sends the headers and the first half of a JSON POST, and resolves once the app is handling it. Node's
+ * server answers "100 Continue" and calls the app's handler in the same tick, so once the client sees it,
+ * the request is in the app's hands: no sleeping and hoping.
+ */
+export async function startHalfSentPost(port: number, path: string, json: unknown): Promise<HalfSentPost> {
+  const body = Buffer.from(JSON.stringify(json));
+  const half = Math.floor(body.length / 2);
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path,
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      expect: '100-continue',
+    },
+  });
+  const response = new Promise<HttpResponse>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (answer) => {
+      readAnswer(answer).then(resolve, reject);
+    });
+  });
+  // Caught here, read by `finish`.
+  response.catch(() => {});
+  const handled = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+  request.flushHeaders();
+  await handled;
+  request.write(body.subarray(0, half));
+  return {
+    finish: () => {
+      request.end(body.subarray(half));
+      return response;
+    },
+  };
+}
