@@ -11,6 +11,7 @@ import { splitTarget } from './router/canonical-path.js';
 import { Dispatch } from './router/dispatch.js';
 import { Router } from './router/router.js';
 import { AppServers } from './server.js';
+import { type AppSettings, assignSetting, defaultSettings, type SettingsFlavour } from './settings.js';
 import type { AppErrorHandler, KitApp, KitRequest, KitResponse, Plugin, ServerTimeouts } from './types.js';
 
 /** Options of `kit()`: the server timeouts `listen` applies (Node's defaults when left out). */
@@ -18,15 +19,52 @@ export type KitOptions = ServerTimeouts;
 
 // Not `implements KitApp`: a KitApp is also callable, which the Proxy made by `kit()` adds (APP-012).
 class App extends Router {
-  readonly settings: ServerTimeouts;
+  /** Express's settings table (EXP-002); kit()'s server timeouts are kept in it under their own names. */
+  settings: AppSettings;
+  /** Application-wide values, as Express's `app.locals` (EXP-005). */
+  locals: Record<string, unknown> = Object.create(null);
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
+  /** The callable app (the Proxy `kit()` returns): what `req.app`, `res.app` and plugins are given. */
+  self: KitApp = this as unknown as KitApp;
   private errorHandler: AppErrorHandler | undefined = undefined;
   private readonly servers: AppServers;
 
-  constructor(options: KitOptions = {}) {
+  constructor(options: KitOptions = {}, flavour: SettingsFlavour = 'kit') {
     super();
-    this.settings = { ...options };
-    this.servers = new AppServers(this.settings);
+    this.settings = defaultSettings(flavour);
+    for (const [name, value] of Object.entries(options)) {
+      if (value !== undefined) assignSetting(this.settings, name, value);
+    }
+    this.locals.settings = this.settings;
+    this.servers = new AppServers(this.settings as ServerTimeouts);
+  }
+
+  // EXP-002: Express's settings. `get(name)` with one argument reads a setting; with handlers it is a route.
+  set(name: string, value?: unknown): unknown {
+    if (arguments.length === 1) return this.settings[name];
+    assignSetting(this.settings, name, value);
+    return this.self;
+  }
+
+  override get(...args: unknown[]): this {
+    if (args.length === 1 && typeof args[0] === 'string') return this.settings[args[0]] as this;
+    return (super.get as (...forms: unknown[]) => this)(...args);
+  }
+
+  enable(name: string): KitApp {
+    return this.set(name, true) as KitApp;
+  }
+
+  disable(name: string): KitApp {
+    return this.set(name, false) as KitApp;
+  }
+
+  enabled(name: string): boolean {
+    return Boolean(this.settings[name]);
+  }
+
+  disabled(name: string): boolean {
+    return !this.settings[name];
   }
 
   // APP-004, APP-005: a plugin runs at once; a promise it returns makes register return a promise of the app.
@@ -35,8 +73,7 @@ class App extends Router {
     options?: Options,
   ): KitApp | Promise<KitApp> {
     if (typeof plugin !== 'function') throw new TypeError('register(plugin): plugin must be a function');
-    // Called through the app's Proxy, `this` is that callable app: the one plugins must be given.
-    const self = this as unknown as KitApp;
+    const self = this.self;
     const result = plugin(self, (options ?? {}) as Options);
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
       return (result as Promise<void>).then(() => self);
@@ -77,6 +114,9 @@ class App extends Router {
     req.kitPath = path;
     req.kitSearch = search;
     req.res = res;
+    // EXP-005: the app serving the request, for the members that read its settings.
+    req.app = this.self;
+    res.app = this.self;
     if (this.servers.closing) {
       res.setHeader('Connection', 'close');
       sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
@@ -134,8 +174,15 @@ class App extends Router {
  * ```
  */
 export function kit(options?: KitOptions): KitApp {
+  return createApp(options, 'kit');
+}
+
+/** An app with the defaults of `flavour`: kitjs's own for `kit()`, Express 4's for `kitjs/express` (EXP-003). */
+export function createApp(options: KitOptions | undefined, flavour: SettingsFlavour): KitApp {
   // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
-  return asRequestListener(new App(options));
+  const app = new App(options, flavour);
+  app.self = asRequestListener(app);
+  return app.self;
 }
 markFactory(kit, 'kit()');
 

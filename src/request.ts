@@ -3,7 +3,7 @@ import { IncomingMessage } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { mediaTypeMatches } from './media-match.js';
 import { mediaTypeOf } from './media-type.js';
-import type { KitRequest, KitResponse, TokenPayload } from './types.js';
+import type { KitApp, KitRequest, KitResponse, TokenPayload } from './types.js';
 
 /** The request with the fields the dispatcher keeps on it. Not part of the public API. */
 export interface InternalRequest extends KitRequest {
@@ -29,6 +29,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   private searchValue = '';
   user?: TokenPayload = undefined;
   declare res?: KitResponse;
+  declare app: KitApp;
   private parsedQuery: Record<string, string> | undefined = undefined;
   private localsStore: Record<string, unknown> | undefined = undefined;
 

@@ -5,7 +5,7 @@ import { contentType } from 'mime-types';
 import { KitError } from './errors.js';
 import { logger } from './logger.js';
 import { OneCallResponse } from './one-call-response.js';
-import type { KitResponse } from './types.js';
+import type { KitApp, KitResponse } from './types.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -33,6 +33,8 @@ function contentTypeFor(type: string): string {
  * request is an error, never a second write (RES-010).
  */
 export class KitServerResponse extends OneCallResponse implements KitResponse {
+  declare app: KitApp;
+
   /** A response from a server kitjs did not create gets this class's prototype and fields. */
   static adopt(res: ServerResponse): KitServerResponse {
     if (res instanceof KitServerResponse) return res;

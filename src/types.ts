@@ -1,5 +1,6 @@
 /** The public types of kitjs: request, response and token payload here; the rest in src/types/ (re-exported). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KitApp } from './types/app-types.js';
 import type { Declared, ParamsDictionary, QueryDictionary, RouteGeneric } from './types/route-params.js';
 
 export type * from './types/app-types.js';
@@ -47,6 +48,8 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   user?: TokenPayload;
   /** The response that belongs to this request. */
   res?: KitResponse;
+  /** The app handling the request (a mounted sub-app while it runs it). */
+  app: KitApp;
   /** A header, case-insensitively; `referer` and `referrer` are one header. */
   get(name: string): string | undefined;
   /** The request's media type when it matches `type` (`json`, `text/*`, `+json`, a full type), else false. */
@@ -60,6 +63,8 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
 export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResponse<KitRequest> {
   /** Per-request storage, the same object as `req.locals`. */
   locals: Record<string, unknown>;
+  /** The app handling the request (a mounted sub-app while it runs it). */
+  app: KitApp;
   /** Sets the status code (an integer from 100 to 999); chainable. */
   status(code: number): this;
   /** Sends `obj` as JSON with `Content-Type: application/json; charset=utf-8`. */

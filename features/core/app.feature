@@ -309,7 +309,8 @@ Feature: The application
       Then this holds:
         """js
         assert.deepEqual(world.timeouts, [1500, 1000, 700]);
-        assert.deepEqual(world.settings, { requestTimeout: 1500, headersTimeout: 1000, keepAliveTimeout: 700 });
+        const { requestTimeout, headersTimeout, keepAliveTimeout } = world.settings;
+        assert.deepEqual({ requestTimeout, headersTimeout, keepAliveTimeout }, { requestTimeout: 1500, headersTimeout: 1000, keepAliveTimeout: 700 });
         assert.deepEqual(world.defaults, [300000, 60000, 5000]);
         """
 

@@ -105,8 +105,34 @@ export interface ServerTimeouts {
   keepAliveTimeout?: number;
 }
 
+/**
+ * An app's settings table (Express's `app.settings`): the values given to `app.set`, kit()'s server
+ * timeouts, and the functions compiled from `trust proxy`, `etag` and `query parser`.
+ *
+ * @example
+ * ```ts
+ * const spaces: unknown = app.settings['json spaces'];
+ * ```
+ */
+export type KitSettings = ServerTimeouts & { [name: string]: unknown };
+
 /** The application `kit()` returns. */
-export interface KitApp extends RouterLike<KitApp>, Mountable {
+export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, Mountable {
+  /** Reads a setting with one argument (`app.get('env')`); with handlers, registers a GET route. */
+  get: ((setting: string) => unknown) & PathRegistrar<KitApp>;
+  /** Assigns a setting (`app.set('trust proxy', 'loopback')`), or reads it with one argument. */
+  set(setting: string, value: unknown): KitApp;
+  set(setting: string): unknown;
+  /** `set(setting, true)`. */
+  enable(setting: string): KitApp;
+  /** `set(setting, false)`. */
+  disable(setting: string): KitApp;
+  /** Whether the setting is truthy. */
+  enabled(setting: string): boolean;
+  /** Whether the setting is falsy. */
+  disabled(setting: string): boolean;
+  /** Application-wide values, shared by every request (`app.locals.title`). */
+  locals: Record<string, unknown>;
   /** The app is a request listener: `http.createServer(app)`, `https.createServer(options, app)`, supertest. */
   (req: IncomingMessage, res: ServerResponse): void;
   /**
@@ -129,8 +155,8 @@ export interface KitApp extends RouterLike<KitApp>, Mountable {
   listen(port: number, host: string, backlog: number, callback?: () => void): Server;
   /** The request listener, for `http.createServer(app.handler)` or tests. */
   readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
-  /** Server timeouts applied by `listen`. */
-  readonly settings: ServerTimeouts;
+  /** The settings table: what `app.set` assigned, and the server timeouts `listen` applies. */
+  settings: KitSettings;
   /** Stops the server `listen` started: refuses new work, lets in-flight requests finish, then closes. */
   close(options?: { timeout?: number }): Promise<void>;
   /** Registers a function to run when `close()` has stopped the server (database managers use it). */

@@ -1,0 +1,136 @@
+/** The app's settings table (Express's `app.set`/`app.get`): defaults per flavour, and the functions compiled from them. */
+import { parse as parseSimpleQuery } from 'node:querystring';
+import { lazyDependency } from './optional-package.js';
+import { parseQuery } from './request.js';
+
+const loadProxyAddr = lazyDependency<typeof import('proxy-addr')>('proxy-addr');
+const loadEtag = lazyDependency<typeof import('etag')>('etag');
+const loadQs = lazyDependency<typeof import('qs')>('qs');
+
+/** Which defaults an app starts with: kitjs's own (`kit()`), or Express 4's (`kitjs/express`). */
+export type SettingsFlavour = 'kit' | 'express';
+
+/** Decides whether the proxy at `address` (the `hop`-th from the socket, 0 first) is trusted (proxy-addr). */
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+/** Makes an ETag for a response body (`etag` setting). */
+export type EtagFunction = (body: string | Uint8Array, encoding?: BufferEncoding) => string | undefined;
+
+/** Parses a query string, without its `?` (`query parser` setting). */
+export type QueryParserFunction = (search: string) => Record<string, unknown>;
+
+/**
+ * The settings table of an app, as Express 4 keeps it: plain keys with the values given to `app.set`,
+ * plus the functions compiled from three of them (`trust proxy fn`, `etag fn`, `query parser fn`), which
+ * the request and response read on every use. A mounted sub-app's table inherits from its parent's
+ * through the prototype chain, so what it does not set it reads from the parent (EXP-004).
+ */
+export interface AppSettings {
+  [name: string]: unknown;
+}
+
+/** The setting names whose value is compiled into a function kept beside it. */
+const COMPILED: Record<string, (value: unknown) => unknown> = {
+  etag: compileEtag,
+  'query parser': compileQueryParser,
+  'trust proxy': compileTrust,
+};
+
+/**
+ * Assigns `name` in `settings`, and the compiled function beside it when the setting has one (EXP-002).
+ * A value the setting cannot take is a TypeError naming it, at once.
+ *
+ * @example
+ * ```ts
+ * assignSetting(app.settings, 'trust proxy', 'loopback');
+ * app.settings['trust proxy fn']('127.0.0.1', 0); // true
+ * ```
+ */
+export function assignSetting(settings: AppSettings, name: string, value: unknown): void {
+  if (typeof name !== 'string') throw new TypeError('app.set(name, value): name must be a string');
+  const compile = COMPILED[name];
+  const compiled = compile === undefined ? undefined : compile(value);
+  settings[name] = value;
+  if (compile !== undefined) settings[`${name} fn`] = compiled;
+}
+
+/**
+ * A new settings table with the defaults of `flavour`. kitjs's defaults keep its own rules (string query
+ * values, no ETag computed on a hot path, no X-Powered-By); Express's are Express 4's (EXP-003).
+ *
+ * @example
+ * ```ts
+ * const settings = defaultSettings('express');
+ * settings['query parser']; // 'extended'
+ * ```
+ */
+export function defaultSettings(flavour: SettingsFlavour): AppSettings {
+  const settings: AppSettings = {};
+  const express = flavour === 'express';
+  assignSetting(settings, 'x-powered-by', express);
+  assignSetting(settings, 'etag', express ? 'weak' : false);
+  assignSetting(settings, 'env', process.env.NODE_ENV || 'development');
+  assignSetting(settings, 'query parser', express ? 'extended' : 'strings');
+  assignSetting(settings, 'subdomain offset', 2);
+  assignSetting(settings, 'trust proxy', false);
+  assignSetting(settings, 'jsonp callback name', 'callback');
+  assignSetting(settings, 'case sensitive routing', false);
+  assignSetting(settings, 'strict routing', false);
+  return settings;
+}
+
+/**
+ * `trust proxy` as Express 4 compiles it: `true` trusts every hop, a number that many hops, a string or
+ * array of addresses, subnets or the names `loopback`, `linklocal` and `uniquelocal` (proxy-addr), a
+ * function is used as it is; `false`, `undefined` and `null` trust nothing.
+ */
+function compileTrust(value: unknown): TrustFunction {
+  if (typeof value === 'function') return value as TrustFunction;
+  if (value === true) return () => true;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  if (value === false || value === undefined || value === null) return () => false;
+  const list = typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value;
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) {
+    throw new TypeError(
+      'app.set("trust proxy", value): expected a boolean, a hop count, addresses or subnets, or a function',
+    );
+  }
+  // proxy-addr throws a TypeError naming an address or subnet it cannot parse: at setup, as it should.
+  return loadProxyAddr().compile(list as string[]) as TrustFunction;
+}
+
+/** `etag`: `true` or `'weak'` a weak ETag, `'strong'` a strong one, `false` none, or a function. */
+function compileEtag(value: unknown): EtagFunction | undefined {
+  if (typeof value === 'function') return value as EtagFunction;
+  if (value === false || value === undefined || value === null) return undefined;
+  if (value === true || value === 'weak' || value === 'strong') {
+    const weak = value !== 'strong';
+    return (body, encoding) => {
+      const entity = typeof body === 'string' ? Buffer.from(body, encoding) : Buffer.from(body);
+      return loadEtag()(entity, { weak });
+    };
+  }
+  throw new TypeError(`app.set("etag", value): unknown value ${describe(value)} (true, false, "weak", "strong" or a function)`);
+}
+
+/**
+ * `query parser`: `'strings'` is kitjs's own rule (every value a string, ROUTE-013), `'simple'` or `true`
+ * Node's querystring, `'extended'` qs (nested objects and arrays, with prototype-less objects so that no key
+ * can shadow a method), `false` no parsing (an empty object), or a function of the query string.
+ */
+function compileQueryParser(value: unknown): QueryParserFunction | undefined {
+  if (typeof value === 'function') return value as QueryParserFunction;
+  if (value === 'strings') return (search) => parseQuery(search === '' ? '' : `?${search}`);
+  if (value === true || value === 'simple') return (search) => ({ ...parseSimpleQuery(search) });
+  if (value === 'extended') {
+    return (search) => loadQs().parse(search, { allowPrototypes: true, plainObjects: true });
+  }
+  if (value === false || value === undefined || value === null) return undefined;
+  throw new TypeError(
+    `app.set("query parser", value): unknown value ${describe(value)} ("strings", "simple", "extended", true, false or a function)`,
+  );
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : String(value);
+}
