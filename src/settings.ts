@@ -110,7 +110,9 @@ function compileEtag(value: unknown): EtagFunction | undefined {
       return loadEtag()(entity, { weak });
     };
   }
-  throw new TypeError(`app.set("etag", value): unknown value ${describe(value)} (true, false, "weak", "strong" or a function)`);
+  throw new TypeError(
+    `app.set("etag", value): unknown value ${describe(value)} (true, false, "weak", "strong" or a function)`,
+  );
 }
 
 /**

@@ -1,0 +1,82 @@
+@express
+Feature: Express's settings table
+  app.set/get/enable/disable and app.settings, with kitjs's defaults for kit().
+
+  Rule: EXP-002 app.set, app.get(name), enable, disable, enabled, disabled, settings
+
+    Scenario: Settings are assigned, read and toggled
+      Given the app:
+        """js
+        const returned = app.set('title', 'My Site');
+        app.enable('feature x').disable('feature y');
+        world.seen = {
+          chained: returned === app,
+          title: app.get('title'),
+          read: app.set('title'),
+          table: app.settings.title,
+          x: [app.enabled('feature x'), app.disabled('feature x')],
+          y: [app.enabled('feature y'), app.disabled('feature y')],
+          unset: app.get('never set'),
+        };
+        app.get('/', (req, res) => res.send('route'));
+        """
+      When I GET "/"
+      Then the body is "route"
+      And this holds:
+        """js
+        assert.deepEqual(world.seen, {
+          chained: true, title: 'My Site', read: 'My Site', table: 'My Site',
+          x: [true, false], y: [false, true], unset: undefined,
+        });
+        """
+
+    Scenario Outline: A value <setting> cannot take is a TypeError at once
+      Given the app:
+        """js
+        try { app.set('<setting>', <value>); world.thrown = 'nothing'; } catch (err) { world.thrown = err.name; }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.thrown, 'TypeError');
+        """
+
+      Examples:
+        | setting      | value       |
+        | etag         | 'sometimes' |
+        | query parser | 'fancy'     |
+        | trust proxy  | 'not-an-ip' |
+
+  Rule: EXP-003 Defaults: kitjs's for kit(), Express 4's for kitjs/express
+
+    Scenario: kit() keeps kitjs's own defaults
+      Given the app:
+        """js
+        world.defaults = ['x-powered-by', 'etag', 'query parser', 'subdomain offset', 'trust proxy',
+          'jsonp callback name', 'case sensitive routing', 'strict routing'].map((name) => app.get(name));
+        app.get('/', (req, res) => res.send('hi'));
+        """
+      When I GET "/?a=1&a=2"
+      Then the header "X-Powered-By" is absent
+      And the header "ETag" is absent
+      And this holds:
+        """js
+        assert.deepEqual(world.defaults, [false, false, 'strings', 2, false, 'callback', false, false]);
+        """
+
+  Rule: EXP-005 req.app, res.app and app.locals
+
+    Scenario: The request and response know their app, and app.locals is shared
+      Given the app:
+        """js
+        app.locals.title = 'Shop';
+        app.get('/', (req, res) => res.json({
+          same: req.app === app && res.app === app,
+          title: req.app.locals.title,
+          settings: req.app.locals.settings === app.settings,
+        }));
+        """
+      When I GET "/"
+      Then the JSON body is:
+        """json
+        { "same": true, "title": "Shop", "settings": true }
+        """
