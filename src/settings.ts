@@ -23,7 +23,7 @@ export type QueryParserFunction = (search: string) => Record<string, unknown>;
  * The settings table of an app, as Express 4 keeps it: plain keys with the values given to `app.set`,
  * plus the functions compiled from three of them (`trust proxy fn`, `etag fn`, `query parser fn`), which
  * the request and response read on every use. A mounted sub-app's table inherits from its parent's
- * through the prototype chain, so what it does not set it reads from the parent (EXP-004).
+ * through the prototype chain, so what it does not set it reads from the parent.
  */
 export interface AppSettings {
   [name: string]: unknown;
