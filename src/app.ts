@@ -40,9 +40,9 @@ class App extends Router {
   }
 
   // EXP-002: Express's settings. `get(name)` with one argument reads a setting; with handlers it is a route.
-  set(name: string, value?: unknown): unknown {
-    if (arguments.length === 1) return this.settings[name];
-    assignSetting(this.settings, name, value);
+  set(name: string, ...value: unknown[]): unknown {
+    if (value.length === 0) return this.settings[name];
+    assignSetting(this.settings, name, value[0]);
     return this.self;
   }
 
