@@ -173,7 +173,7 @@ Feature: The application
         | misuse                         | code                                                  |
         | a handler that is not a function | app.get('/x', 'not a function')                      |
         | an undefined handler           | app.post('/x', undefined)                             |
-        | a route without handlers       | app.get('/x')                                         |
+        | a route without handlers       | app.post('/x')                                        |
         | a path without a leading slash | app.get('users', (req, res) => res.end())            |
         | a regular-expression parameter | app.get('/users/:id(\\d+)', (req, res) => res.end())  |
         | a wildcard in the middle       | app.get('/a/*/b', (req, res) => res.end())            |
