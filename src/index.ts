@@ -49,6 +49,8 @@ export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
 export { urlencoded } from './middleware/body/urlencoded.js';
 export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './middleware/cors.js';
 export { cors } from './middleware/cors.js';
+export type { QueryOptions } from './middleware/query.js';
+export { query } from './middleware/query.js';
 export { requestLogger } from './middleware/request-logger.js';
 export type { CspDirectives, SecurityOptions } from './middleware/security.js';
 export { security } from './middleware/security.js';
@@ -58,6 +60,7 @@ export { Router } from './router/router.js';
 
 export type {
   AppErrorHandler,
+  ByteRange,
   ErrorHandler,
   HandlerArg,
   InlineErrorHandler,
@@ -72,6 +75,8 @@ export type {
   PathRegistrar,
   Plugin,
   QueryDictionary,
+  RangeOptions,
+  RangeResult,
   Registered,
   RequestHandler,
   Route,

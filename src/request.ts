@@ -3,6 +3,10 @@ import { IncomingMessage } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { mediaTypeMatches } from './media-match.js';
 import { mediaTypeOf } from './media-type.js';
+import { fresh, range, stale } from './request/conditional.js';
+import { param, xhr } from './request/legacy.js';
+import { accepts, acceptsCharsets, acceptsEncodings, acceptsLanguages } from './request/negotiation.js';
+import { host, ips, protocol, secure, subdomains, trustedAddress, trustedHost, trustOf } from './request/proxy.js';
 import type { KitApp, KitRequest, KitResponse, TokenPayload } from './types.js';
 
 /** The request with the fields the dispatcher keeps on it. Not part of the public API. */
@@ -30,7 +34,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   user?: TokenPayload = undefined;
   declare res?: KitResponse;
   declare app: KitApp;
-  private parsedQuery: Record<string, string> | undefined = undefined;
+  private parsedQuery: Record<string, unknown> | undefined = undefined;
   private localsStore: Record<string, unknown> | undefined = undefined;
 
   get kitSearch(): string {
@@ -48,13 +52,14 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     return this.kitPath;
   }
 
-  /** ROUTE-013: parsed on first use. */
+  /** ROUTE-013: parsed on first use; XREQ-040: by the app's `query parser`, kit()'s `'strings'` directly. */
   get query(): Record<string, string> {
-    if (this.parsedQuery === undefined) this.parsedQuery = parseQuery(this.kitSearch);
-    return this.parsedQuery;
+    if (this.parsedQuery === undefined) this.parsedQuery = queryBySetting(this);
+    // Strings under kit()'s default; another `query parser` is typed by the route's declared `Query`.
+    return this.parsedQuery as Record<string, string>;
   }
 
-  set query(value: Record<string, string>) {
+  set query(value: Record<string, unknown>) {
     this.parsedQuery = value;
   }
 
@@ -68,15 +73,36 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     this.localsStore = value;
   }
 
-  /** REQ-002: from the Host header only, never the request line or X-Forwarded-Host. */
+  /** REQ-002: from the Host header, never the request line; XREQ-004: X-Forwarded-Host from a trusted proxy. */
   get hostname(): string {
-    return hostnameOf(this.headers.host);
+    return hostnameOf(trustOf(this) === undefined ? this.headers.host : trustedHost(this));
   }
 
-  /** REQ-003: the socket's remote address; forwarding headers are ignored. */
+  /** REQ-003: the socket's remote address; XREQ-001: X-Forwarded-For through the trusted proxies. */
   get ip(): string {
-    return this.socket?.remoteAddress ?? '';
+    const trust = trustOf(this);
+    return trust === undefined ? (this.socket?.remoteAddress ?? '') : trustedAddress(this, trust);
   }
+
+  // Express 4's other members live in src/request/ and are put on the prototype below.
+  declare readonly ips: string[];
+  declare readonly protocol: string;
+  declare readonly secure: boolean;
+  declare readonly host: string;
+  declare readonly subdomains: string[];
+  declare readonly xhr: boolean;
+  declare readonly fresh: boolean;
+  declare readonly stale: boolean;
+  declare range: KitRequest['range'];
+  declare header: KitRequest['header'];
+  declare param: KitRequest['param'];
+  declare accepts: KitRequest['accepts'];
+  declare acceptsEncodings: KitRequest['acceptsEncodings'];
+  declare acceptsCharsets: KitRequest['acceptsCharsets'];
+  declare acceptsLanguages: KitRequest['acceptsLanguages'];
+  declare acceptsEncoding: KitRequest['acceptsEncodings'];
+  declare acceptsCharset: KitRequest['acceptsCharsets'];
+  declare acceptsLanguage: KitRequest['acceptsLanguages'];
 
   /** REQ-005: any case of `name`; Referer and Referrer are one header; repeated values joined with `, `. */
   get(name: string): string | undefined {
@@ -118,6 +144,40 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     adopted.localsStore = undefined;
     return adopted;
   }
+}
+
+// Getters and methods on the prototype, as Express 4 defines them on its request: computed when used, so a
+// request that never asks pays nothing (no field, no work per request).
+for (const [name, get] of Object.entries({ ips, protocol, secure, host, subdomains, xhr, fresh, stale })) {
+  Object.defineProperty(KitIncomingMessage.prototype, name, { get, configurable: true });
+}
+// XREQ-011, XREQ-031: Express 4's aliases are the same functions under their older names.
+for (const [name, value] of Object.entries({
+  range,
+  param,
+  header: KitIncomingMessage.prototype.get,
+  accepts,
+  acceptsEncodings,
+  acceptsCharsets,
+  acceptsLanguages,
+  acceptsEncoding: acceptsEncodings,
+  acceptsCharset: acceptsCharsets,
+  acceptsLanguage: acceptsLanguages,
+})) {
+  Object.defineProperty(KitIncomingMessage.prototype, name, { value, configurable: true, writable: true });
+}
+
+/**
+ * XREQ-040: the query by the app's `query parser`: kit()'s `'strings'` (and a request with no app) is
+ * kitjs's own parse, called directly; `false` gives an empty object; anything else is the compiled
+ * `query parser fn`, given the query string without its `?`.
+ */
+function queryBySetting(req: KitIncomingMessage): Record<string, unknown> {
+  const settings = req.app?.settings;
+  if (settings === undefined || settings['query parser'] === 'strings') return parseQuery(req.kitSearch);
+  const parse = settings['query parser fn'];
+  if (typeof parse !== 'function') return Object.create(null);
+  return (parse(req.kitSearch.slice(1)) as Record<string, unknown> | undefined) ?? Object.create(null);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
