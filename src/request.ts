@@ -6,7 +6,16 @@ import { mediaTypeOf } from './media-type.js';
 import { fresh, range, stale } from './request/conditional.js';
 import { param, xhr } from './request/legacy.js';
 import { accepts, acceptsCharsets, acceptsEncodings, acceptsLanguages } from './request/negotiation.js';
-import { host, ips, protocol, secure, subdomains, trustedAddress, trustedHost, trustOf } from './request/proxy.js';
+import {
+  host,
+  ips,
+  protocol,
+  secure,
+  subdomains,
+  trustedAddress,
+  trustedHost,
+  trustOf,
+} from './request/proxy.js';
 import type { KitApp, KitRequest, KitResponse, TokenPayload } from './types.js';
 
 /** The request with the fields the dispatcher keeps on it. Not part of the public API. */
@@ -170,7 +179,8 @@ for (const [name, value] of Object.entries({
 /**
  * XREQ-040: the query by the app's `query parser`: kit()'s `'strings'` (and a request with no app) is
  * kitjs's own parse, called directly; `false` gives an empty object; anything else is the compiled
- * `query parser fn`, given the query string without its `?`.
+ * `query parser fn`, given the query string without its `?`. XREQ-042: every compiled parser builds its
+ * objects without a client key ever reaching Object.prototype (prototype-less objects, qs's `__proto__` guard).
  */
 function queryBySetting(req: KitIncomingMessage): Record<string, unknown> {
   const settings = req.app?.settings;

@@ -29,6 +29,7 @@ export function query(options?: QueryOptions): RequestHandler {
   if (typeof options === 'function') {
     parse = options;
   } else if (options === undefined || (options !== null && typeof options === 'object')) {
+    // XREQ-042: prototype-less objects by default, so a key named like an Object member is plain data.
     const settings: IParseOptions = { allowPrototypes: true, plainObjects: true, ...options };
     parse = (search) => loadQs().parse(search, settings);
   } else {

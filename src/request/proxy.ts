@@ -83,5 +83,5 @@ export function subdomains(this: KitRequest): string[] {
 
 function trustsSocket(req: KitRequest): boolean {
   const trust = trustOf(req);
-  return trust !== undefined && trust(req.socket?.remoteAddress ?? '', 0);
+  return trust?.(req.socket?.remoteAddress ?? '', 0) === true;
 }
