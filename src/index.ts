@@ -49,7 +49,7 @@ export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
 export { urlencoded } from './middleware/body/urlencoded.js';
 export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './middleware/cors.js';
 export { cors } from './middleware/cors.js';
-export type { QueryOptions } from './middleware/query.js';
+export type { QsParseOptions, QueryOptions } from './middleware/query.js';
 export { query } from './middleware/query.js';
 export { requestLogger } from './middleware/request-logger.js';
 export type { CspDirectives, SecurityOptions } from './middleware/security.js';

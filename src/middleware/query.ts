@@ -1,13 +1,49 @@
 /** `query(options)`: Express 4's `express.query`, a middleware that parses the query string with qs and `options`. */
-import type { IParseOptions } from 'qs';
 import { markFactory } from '../factory-guard.js';
 import { lazyDependency } from '../optional-package.js';
 import type { KitRequest, NextFunction, RequestHandler } from '../types.js';
 
 const loadQs = lazyDependency<typeof import('qs')>('qs');
 
-/** qs's parse options (depth, arrayLimit, parameterLimit, allowDots...), or a parser of the query string. */
-export type QueryOptions = IParseOptions | ((search: string) => Record<string, unknown>);
+/**
+ * The options of qs's `parse` that `query()` hands on (qs's own names and defaults). Declared here rather
+ * than taken from `@types/qs`, which an application need not have installed.
+ */
+export interface QsParseOptions {
+  /** How deep brackets nest (5). */
+  depth?: number;
+  /** The highest array index kept as an array; above it the keys become object keys (20). */
+  arrayLimit?: number;
+  /** How many parameters are parsed; the rest are dropped (1000). */
+  parameterLimit?: number;
+  /** `a.b=1` as `{ a: { b: '1' } }` (false). */
+  allowDots?: boolean;
+  /** Keys named like Object members are kept (true here, as in Express 4). */
+  allowPrototypes?: boolean;
+  /** Objects without a prototype (true here; qs's own default is false). */
+  plainObjects?: boolean;
+  /** `a[]=1` and `a[0]=1` make arrays (true). */
+  parseArrays?: boolean;
+  /** `?a` alone gives `null` instead of `''` (false). */
+  strictNullHandling?: boolean;
+  /** Leaves out a leading `?` (false; `query()` never passes one). */
+  ignoreQueryPrefix?: boolean;
+  /** Separator of parameters (`&`). */
+  delimiter?: string | RegExp;
+  /** Comma-separated values as arrays (false). */
+  comma?: boolean;
+  /** `utf-8` (default) or `iso-8859-1`. */
+  charset?: 'utf-8' | 'iso-8859-1';
+  /** Reads the `utf8=✓` parameter to pick the charset (false). */
+  charsetSentinel?: boolean;
+  /** Decodes `&#...;` entities in ISO-8859-1 (false). */
+  interpretNumericEntities?: boolean;
+  /** How repeated keys combine: `combine` (arrays, the default), `first` or `last`. */
+  duplicates?: 'combine' | 'first' | 'last';
+}
+
+/** qs's parse options, or a parser of the query string (given without its `?`). */
+export type QueryOptions = QsParseOptions | ((search: string) => Record<string, unknown>);
 
 /**
  * Sets `req.query` to the request's query string parsed with qs and `options` (Express 4's `express.query`),
@@ -30,7 +66,7 @@ export function query(options?: QueryOptions): RequestHandler {
     parse = options;
   } else if (options === undefined || (options !== null && typeof options === 'object')) {
     // XREQ-042: prototype-less objects by default, so a key named like an Object member is plain data.
-    const settings: IParseOptions = { allowPrototypes: true, plainObjects: true, ...options };
+    const settings: QsParseOptions = { allowPrototypes: true, plainObjects: true, ...options };
     parse = (search) => loadQs().parse(search, settings);
   } else {
     throw new TypeError('query(options): options must be an object of qs options or a function');

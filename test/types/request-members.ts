@@ -1,0 +1,41 @@
+// Compiled by `npm run test:types`: Express 4's request members are typed on an inline handler's `req`.
+import kit, { type KitApp, query, type RangeResult } from 'kitjs';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(_check?: T): void {}
+
+const app: KitApp = kit();
+app.use(query({ depth: 2 }));
+app.use(query((search) => ({ search })));
+
+app.get('/', (req, res) => {
+  expectType<Equal<typeof req.ip, string>>();
+  expectType<Equal<typeof req.ips, string[]>>();
+  expectType<Equal<typeof req.protocol, string>>();
+  expectType<Equal<typeof req.secure, boolean>>();
+  expectType<Equal<typeof req.hostname, string>>();
+  expectType<Equal<typeof req.host, string>>();
+  expectType<Equal<typeof req.subdomains, string[]>>();
+  expectType<Equal<typeof req.xhr, boolean>>();
+  expectType<Equal<typeof req.fresh, boolean>>();
+  expectType<Equal<typeof req.stale, boolean>>();
+  expectType<Equal<ReturnType<typeof req.range>, RangeResult | undefined>>();
+  const one: string | false = req.accepts('json', 'html');
+  const fromArray: string | false = req.accepts(['json', 'html']);
+  const all: string[] = req.accepts();
+  const encoding: string | false = req.acceptsEncodings('gzip');
+  const charset: string | false = req.acceptsCharset('utf-8');
+  const language: string | false = req.acceptsLanguages(['en', 'fr']);
+  const header: string | undefined = req.header('x-id');
+  const id: unknown = req.param('id', 0);
+  const cookies: Record<string, string> | undefined = req.cookies;
+  const ranges = req.range(100, { combine: true });
+  if (Array.isArray(ranges)) {
+    const unit: string = ranges.type;
+    const first: number | undefined = ranges[0]?.start;
+    res.json({ unit, first });
+  }
+  // @ts-expect-error: a size is a number
+  req.range('100');
+  res.json({ one, fromArray, all, encoding, charset, language, header, id, cookies });
+});
