@@ -117,6 +117,7 @@ Feature: Express 4's request members
         | https, http   | https    | true   |
         | http , https  | http     | false  |
         | HTTPS,http    | HTTPS    | false  |
+        | ,https        | http     | false  |
 
     Scenario: A TLS socket is https, and an untrusted proxy cannot downgrade it
       Given the app:
