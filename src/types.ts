@@ -30,7 +30,7 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   params: Declared<Route, 'Params', ParamsDictionary>;
   /** The query string, parsed lazily; every value is a string (the first one when a key repeats). */
   readonly query: Declared<Route, 'Query', QueryDictionary>;
-  /** The parsed body, set by `json()`, `urlencoded()` or `customParser`; `undefined` before. */
+  /** The parsed body, set by `json()`, `urlencoded()`, `raw()` (a Buffer), `text()` (a string) or `customParser`; `undefined` before. */
   body: Declared<Route, 'Body', unknown>;
   /** The canonical path without the query string, relative to the prefix the request was mounted under. */
   readonly path: string;
