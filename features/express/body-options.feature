@@ -421,6 +421,7 @@ Feature: Express's body-parser options on kitjs's parsers
         | json({ inflate: 0 })                           | inflate        |
         | json({ type: 42 })                             | type           |
         | raw({ type: [] })                              | type           |
+        | text({ type: 'txet' })                         | type           |
         | raw({ limit: 'lots' })                         | limit          |
         | text({ defaultCharset: 'utf-16' })             | defaultCharset |
         | urlencoded({ parameterLimit: 0 })              | parameterLimit |

@@ -36,6 +36,7 @@ test('bad values throw a TypeError naming the factory and the option', () => {
     [{ type: [] }, /^raw\(\): option "type"/],
     [{ type: ['text/plain', 3] }, /^raw\(\): option "type"/],
     [{ type: ' ' }, /^raw\(\): option "type"/],
+    [{ type: 'jsno' }, /^raw\(\): option "type" names no media type: "jsno"/],
     [{ limit: -1 }, /^raw\(\): option "limit"/],
   ];
   for (const [opts, message] of cases) {

@@ -1,4 +1,5 @@
 /** Validates the options every body parser shares (limit, inflate, type, verify), naming the factory in each TypeError. */
+import { lookup } from 'mime-types';
 import { mediaTypeMatches } from '../../media-match.js';
 import type { KitRequest, KitResponse } from '../../types.js';
 import { parseLimit } from './limit.js';
@@ -101,9 +102,21 @@ function typeMatcher(type: unknown, factory: string): Pick<CommonSettings, 'matc
     );
   }
   const wanted = [...(list as string[])];
+  // A short name nobody knows ('jsno') would silently never match, as in body-parser; here it fails at setup.
+  const unknown = wanted.find((entry) => !isKnownPattern(entry));
+  if (unknown !== undefined) {
+    throw new TypeError(`${factory}(): option "type" names no media type: ${JSON.stringify(unknown)}`);
+  }
   // The same matcher as req.is(), so `type: 'json'` and req.is('json') agree (REQ-009).
   return {
     matchesType: (actual) => wanted.some((entry) => mediaTypeMatches(actual, entry)),
     matchesRequest: undefined,
   };
+}
+
+const SHORT_NAMES = new Set(['json', 'urlencoded', 'multipart']);
+
+function isKnownPattern(entry: string): boolean {
+  const name = entry.trim().toLowerCase();
+  return name.includes('/') || name.startsWith('+') || SHORT_NAMES.has(name) || lookup(name) !== false;
 }
