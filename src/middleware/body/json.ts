@@ -8,7 +8,14 @@ import { UTF8_ONLY } from './charset.js';
 import { createParser } from './create-parser.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
-/** Options of {@link json}: those of Express's `bodyParser.json()`, with kitjs's defaults. */
+/**
+ * Options of {@link json}: those of Express's `bodyParser.json()`, with kitjs's defaults.
+ *
+ * @example
+ * ```ts
+ * const options: JsonOptions = { limit: '100kb', strict: true, type: ['json', '+json'] };
+ * ```
+ */
 export interface JsonOptions extends CommonBodyOptions {
   /** Passed to `JSON.parse` as its second argument (BODY-027). */
   reviver?: (this: unknown, key: string, value: unknown) => unknown;

@@ -7,6 +7,12 @@ import { parseLimit } from './limit.js';
 /**
  * Which requests a parser reads: a media type (`'application/json'`, `'text/*'`, `'+json'`, a short name
  * such as `'json'`), a list of them, or a function of the request (BODY-024).
+ *
+ * @example
+ * ```ts
+ * app.use(text({ type: ['text/*', 'application/xml'] }));
+ * app.use(raw({ type: (req) => req.get('x-raw') === '1' }));
+ * ```
  */
 export type BodyTypeOption = string | readonly string[] | ((req: KitRequest) => unknown);
 
@@ -14,6 +20,11 @@ export type BodyTypeOption = string | readonly string[] | ((req: KitRequest) => 
  * Called with the raw bytes before they are parsed; throwing refuses the body with 403 and the thrown
  * error's message, or with the thrown error's own status when it has one (BODY-025). `encoding` is the
  * charset the body will be decoded with (`'utf-8'`, `'iso-8859-1'`), `null` for `raw()`.
+ *
+ * @example
+ * ```ts
+ * app.use(json({ verify: (req, res, buf) => { if (!signatureMatches(req.get('x-signature'), buf)) throw new Error('Bad signature'); } }));
+ * ```
  */
 export type VerifyFunction = (
   req: KitRequest,
@@ -22,7 +33,15 @@ export type VerifyFunction = (
   encoding: string | null,
 ) => void;
 
-/** The options json(), urlencoded(), raw() and text() all take, as in Express's body-parser. */
+/**
+ * The options json(), urlencoded(), raw() and text() all take, as in Express's body-parser.
+ *
+ * @example
+ * ```ts
+ * const shared: CommonBodyOptions = { limit: '100kb', inflate: false };
+ * app.use(json(shared), urlencoded(shared));
+ * ```
+ */
 export interface CommonBodyOptions {
   /** The largest body accepted, after inflation: a byte count or a size such as '100kb', '1mb'. Default '1mb'. */
   limit?: string | number;

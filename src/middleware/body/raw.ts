@@ -4,7 +4,14 @@ import type { RequestHandler } from '../../types.js';
 import { createParser } from './create-parser.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
-/** Options of {@link raw}: those of Express's `bodyParser.raw()`, with kitjs's 1mb limit. */
+/**
+ * Options of {@link raw}: those of Express's `bodyParser.raw()`, with kitjs's 1mb limit.
+ *
+ * @example
+ * ```ts
+ * const options: RawOptions = { type: 'application/pdf', limit: '10mb' };
+ * ```
+ */
 export interface RawOptions extends CommonBodyOptions {}
 
 const emptyBuffer = (): Buffer => Buffer.alloc(0);

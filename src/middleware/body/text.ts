@@ -5,7 +5,14 @@ import { UTF8_OR_LATIN1 } from './charset.js';
 import { createParser } from './create-parser.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
-/** Options of {@link text}: those of Express's `bodyParser.text()`, with kitjs's 1mb limit. */
+/**
+ * Options of {@link text}: those of Express's `bodyParser.text()`, with kitjs's 1mb limit.
+ *
+ * @example
+ * ```ts
+ * const options: TextOptions = { type: 'text/*', defaultCharset: 'iso-8859-1' };
+ * ```
+ */
 export interface TextOptions extends CommonBodyOptions {
   /** The charset of a body whose Content-Type names none: 'utf-8' (default), 'us-ascii' or 'iso-8859-1'. */
   defaultCharset?: string;

@@ -10,7 +10,14 @@ import { type CommonBodyOptions, commonSettings, readOptions } from './options.j
 
 const loadQs = lazyDependency<typeof import('qs')>('qs');
 
-/** Options of {@link urlencoded}: those of Express's `bodyParser.urlencoded()`, with kitjs's defaults. */
+/**
+ * Options of {@link urlencoded}: those of Express's `bodyParser.urlencoded()`, with kitjs's defaults.
+ *
+ * @example
+ * ```ts
+ * const options: UrlencodedOptions = { extended: false, parameterLimit: 100 };
+ * ```
+ */
 export interface UrlencodedOptions extends CommonBodyOptions {
   /** `true` (default) gives nested objects and arrays (`a[b]=1`); `false` gives a flat result. */
   extended?: boolean;
