@@ -33,6 +33,7 @@ export const errorCodes = {
   KIT_ERR_BODY_INCOMPLETE: { status: 400, expose: true, message: 'Request body incomplete' },
   KIT_ERR_BODY_TOO_MANY_PARAMETERS: { status: 413, expose: true, message: 'Too many parameters' },
   KIT_ERR_BODY_MALFORMED_ENCODING: { status: 400, expose: true, message: 'Malformed compressed body' },
+  KIT_ERR_BODY_VERIFY_FAILED: { status: 403, expose: true, message: 'Request body refused' },
   KIT_ERR_BODY_STREAM_DECODED: {
     status: 500,
     expose: false,
@@ -43,6 +44,8 @@ export const errorCodes = {
   KIT_ERR_STATIC_BAD_PATH: { status: 400, expose: true, message: 'Bad path' },
   KIT_ERR_STATIC_RANGE: { status: 416, expose: true, message: 'Range Not Satisfiable' },
   KIT_ERR_STATIC_PRECONDITION: { status: 412, expose: true, message: 'Precondition Failed' },
+  KIT_ERR_STATIC_NOT_FOUND: { status: 404, expose: true, message: 'Not Found' },
+  KIT_ERR_STATIC_METHOD: { status: 405, expose: true, message: 'Method Not Allowed' },
   // Authentication
   KIT_ERR_AUTH_NO_SECRET: { status: 500, expose: false, message: 'JWT_SECRET is not set' },
   KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },

@@ -45,6 +45,11 @@ export { customParser } from './middleware/body/custom.js';
 export type { JsonOptions } from './middleware/body/json.js';
 // Batteries
 export { json } from './middleware/body/json.js';
+export type { BodyTypeOption, CommonBodyOptions, VerifyFunction } from './middleware/body/options.js';
+export type { RawOptions } from './middleware/body/raw.js';
+export { raw } from './middleware/body/raw.js';
+export type { TextOptions } from './middleware/body/text.js';
+export { text } from './middleware/body/text.js';
 export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
 export { urlencoded } from './middleware/body/urlencoded.js';
 export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './middleware/cors.js';

@@ -51,7 +51,7 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
    * objects, which a route declares in its `Query`.
    */
   readonly query: Declared<Route, 'Query', QueryDictionary>;
-  /** The parsed body, set by `json()`, `urlencoded()` or `customParser`; `undefined` before. */
+  /** The parsed body, set by `json()`, `urlencoded()`, `raw()` (a Buffer), `text()` (a string) or `customParser`; `undefined` before. */
   body: Declared<Route, 'Body', unknown>;
   /** The canonical path without the query string, relative to the prefix the request was mounted under. */
   readonly path: string;

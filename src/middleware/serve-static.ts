@@ -1,4 +1,5 @@
 /** serveStatic(root, options): serves files below a directory, streaming, with caching and Range support. */
+import type { Stats } from 'node:fs';
 import { KitError } from '../errors.js';
 import { markFactory } from '../factory-guard.js';
 import { lazyDependency } from '../optional-package.js';
@@ -40,7 +41,8 @@ export function serveStatic(root: string, options?: ServeStaticOptions): Request
   return function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const verdict = decide(req, settings);
     if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings);
-    else next(verdict);
+    else if (verdict !== undefined || settings.fallthrough) next(verdict);
+    else next(refuseMiss(req));
   };
 }
 markFactory(serveStatic, 'serveStatic(root)');
@@ -74,29 +76,68 @@ function transfer(
 ): void {
   const preset = new Set(res.getHeaderNames());
   // send answers the HTTP parts: the type from the extension (STATIC-001), validators and 304/412
-  // (STATIC-006, STATIC-007), Cache-Control (STATIC-008), one range or 416 (STATIC-009), HEAD (STATIC-010),
-  // streaming (STATIC-011).
+  // (STATIC-006, STATIC-007), Cache-Control (STATIC-008, STATIC-021), one range or 416 (STATIC-009,
+  // STATIC-020), HEAD (STATIC-010), streaming (STATIC-011), index lists (STATIC-023) and fallback
+  // extensions (STATIC-022).
   const stream = loadSend()(req, sendPath, {
     root: settings.root,
-    index: settings.index === false ? false : [settings.index],
+    index: settings.index === false ? false : [...settings.index],
     // Dotfiles were decided above, with kitjs's own answers; send must not decide them again.
     dotfiles: 'allow',
     etag: settings.etag,
     lastModified: settings.lastModified,
     maxAge: settings.maxAgeMs,
+    acceptRanges: settings.acceptRanges,
+    cacheControl: settings.cacheControl,
+    immutable: settings.immutable,
+    extensions: settings.extensions.length === 0 ? false : [...settings.extensions],
   });
-  // STATIC-004: a directory named without its slash is redirected, unless `index: false`.
+  const miss = (): void => (settings.fallthrough ? next() : next(refuseMiss(req)));
+  // STATIC-004, STATIC-025: a directory named without its slash is redirected, unless `index: false` or
+  // `redirect: false`.
   stream.on('directory', () => {
-    if (settings.index === false) next();
+    if (settings.index === false || !settings.redirect) miss();
     else redirectToDirectory(req, res);
   });
+  const setHeaders = settings.setHeaders;
+  if (setHeaders !== undefined) {
+    // STATIC-026: send calls its own send() once it has found the file, from an fs callback; the
+    // application's setHeaders runs first here, so a throw becomes the request's error (send's error path)
+    // instead of an exception in that callback, which would end the process. send's own headers only fill
+    // in what setHeaders left unset, as when it emits 'headers'.
+    const sendFound = stream.send;
+    stream.send = function sendWithHeaders(this: typeof stream, path: string, stat: Stats): void {
+      if (!res.headersSent) {
+        try {
+          setHeaders(res, path, stat);
+        } catch (err) {
+          this.error(500, err as Error);
+          return;
+        }
+      }
+      sendFound.call(this, path, stat);
+    };
+  }
   stream.on('error', (err: unknown) => {
     if (!res.headersSent) {
       for (const name of FILE_HEADERS) if (!preset.has(name)) res.removeHeader(name);
     }
-    next(translate(err));
+    const translated = translate(err);
+    if (translated === undefined) miss();
+    else next(translated);
   });
   stream.pipe(res);
+}
+
+/**
+ * STATIC-024: with `fallthrough: false`, what would fall through is an error instead: 405 (with `Allow`)
+ * for a method other than GET and HEAD, else 404.
+ */
+function refuseMiss(req: KitRequest): KitError {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return Object.assign(new KitError('KIT_ERR_STATIC_METHOD'), { headers: { Allow: 'GET, HEAD' } });
+  }
+  return new KitError('KIT_ERR_STATIC_NOT_FOUND');
 }
 
 /**

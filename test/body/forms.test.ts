@@ -112,3 +112,15 @@ test('property: no form text yields an inherited or prototype key, or pollutes O
     { numRuns: 2000 },
   );
 });
+
+test('parseUrlencoded takes a parameter limit and a depth', () => {
+  const form = { extended: true, parameterLimit: 2, depth: 0 };
+  assert.deepEqual(parseUrlencoded('a[b]=1&c=2', 'utf8', form), { 'a[b]': '1', c: '2' });
+  assert.throws(
+    () => parseUrlencoded('a=1&b=2&c=3', 'utf8', form),
+    (err: unknown) => (err as { status?: number }).status === 413,
+  );
+  const unlimited = { extended: false, parameterLimit: Number.POSITIVE_INFINITY, depth: 5 };
+  const many = Array.from({ length: 2000 }, (_, i) => `k${i}=v`).join('&');
+  assert.equal(Object.keys(parseUrlencoded(many, 'utf8', unlimited) as object).length, 2000);
+});

@@ -45,3 +45,8 @@ test('anything else throws a TypeError naming the factory and the option', () =>
     );
   }
 });
+
+test('the bytes package’s larger units are taken too', () => {
+  assert.equal(parseLimit('1tb', 'raw'), 1024 ** 4);
+  assert.equal(parseLimit('2PB', 'text'), 2 * 1024 ** 5);
+});

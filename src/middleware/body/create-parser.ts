@@ -1,8 +1,9 @@
-/** The one request flow every kitjs body parser shares: method, media type, charset, body presence, read, parse. */
-import { KitError } from '../../errors.js';
+/** The one request flow every kitjs body parser shares: method, media type, charset, body presence, read, verify, parse. */
+import { KitError, statusOf } from '../../errors.js';
 import { mediaTypeOf } from '../../media-type.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../types.js';
 import { type BodyDecoding, decodingOf } from './charset.js';
+import type { VerifyFunction } from './options.js';
 import { hasBody, readBody } from './read-body.js';
 
 type Claimable = KitRequest & { [CLAIMED]?: boolean };
@@ -11,11 +12,21 @@ type Claimable = KitRequest & { [CLAIMED]?: boolean };
 export interface ParserSpec {
   /** Whether this parser handles the request's lower-case `type/subtype`. */
   matches(type: string): boolean;
+  /** Replaces `matches` when the `type` option is a function: it sees the request, Content-Type or not. */
+  matchesRequest?: ((req: KitRequest) => boolean) | undefined;
   /** The charsets the parser decodes, or `null` when it never looks at the bytes. */
   charsets: ReadonlyMap<string, BodyDecoding> | null;
+  /** The decoding when the request names no charset; UTF-8 unless given. */
+  defaultDecoding?: BodyDecoding;
   /** The largest body, in bytes, after any inflation. */
   limit: number;
-  /** Turns the (non-empty) bytes into `req.body`; throws a `KitError` for a client fault. */
+  /** Whether compressed bodies are inflated; `false` refuses them with 415 (BODY-026). Default true. */
+  inflate?: boolean;
+  /** Checks the raw bytes before `parse` (BODY-025). */
+  verify?: VerifyFunction | undefined;
+  /** `req.body` for a request without a body; `{}` unless given (BODY-004). */
+  empty?: () => unknown;
+  /** Turns the bytes into `req.body`; throws a `KitError` for a client fault. */
   parse(bytes: Buffer, decoding: BodyDecoding): unknown;
 }
 
@@ -24,9 +35,12 @@ export interface ParserSpec {
 // A property rather than a WeakSet: one per request on the hot path of every POST.
 const CLAIMED = Symbol('kitjs.bodyClaimed');
 
+const emptyObject = (): unknown => ({});
+
 /**
  * Builds a body-parsing middleware from a {@link ParserSpec}. A request it does not handle goes on untouched
- * (BODY-002); an empty body becomes `{}` without reading (BODY-004); a client fault goes to `next(err)`.
+ * (BODY-002); an empty body becomes `spec.empty()` without parsing (BODY-004); a client fault goes to
+ * `next(err)`.
  *
  * @example
  * ```ts
@@ -35,7 +49,10 @@ const CLAIMED = Symbol('kitjs.bodyClaimed');
  * ```
  */
 export function createParser(spec: ParserSpec): RequestHandler {
-  const { matches, charsets, limit, parse } = spec;
+  const { matches, matchesRequest, charsets, limit, parse, verify } = spec;
+  const defaultDecoding = spec.defaultDecoding ?? 'utf8';
+  const inflate = spec.inflate ?? true;
+  const empty = spec.empty ?? emptyObject;
   return function bodyParser(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const method = req.method;
     // BODY-003: GET, HEAD and OPTIONS bodies are never parsed. Cheapest tests first: most requests of a busy
@@ -45,14 +62,17 @@ export function createParser(spec: ParserSpec): RequestHandler {
       return;
     }
     const media = mediaTypeOf(req);
-    if (media === undefined || !matches(media.type) || (req as Claimable)[CLAIMED] === true) {
+    // BODY-024: a `type` function decides alone, even for a request without a Content-Type.
+    const wanted =
+      matchesRequest === undefined ? media !== undefined && matches(media.type) : matchesRequest(req);
+    if (!wanted || (req as Claimable)[CLAIMED] === true) {
       next();
       return;
     }
     (req as Claimable)[CLAIMED] = true;
-    let decoding: BodyDecoding = 'utf8';
+    let decoding: BodyDecoding = defaultDecoding;
     // BODY-010: a charset the parser does not read is a 415 before the body is read.
-    if (charsets !== null) {
+    if (charsets !== null && media !== undefined && media.parameters.charset !== undefined) {
       const found = decodingOf(media, charsets);
       if (found === undefined) {
         next(new KitError('KIT_ERR_BODY_UNSUPPORTED_CHARSET'));
@@ -61,26 +81,77 @@ export function createParser(spec: ParserSpec): RequestHandler {
       decoding = found;
     }
     if (!hasBody(req)) {
-      req.body = {};
+      req.body = empty();
       next();
       return;
     }
-    readBody(req, res, limit, (err, bytes) => {
-      if (err !== undefined) {
-        next(err);
-        return;
-      }
-      let body: unknown = {};
-      if (bytes.length > 0) {
-        try {
-          body = parse(bytes, decoding);
-        } catch (parseError) {
-          next(parseError);
+    readBody(
+      req,
+      res,
+      limit,
+      (err, bytes) => {
+        if (err !== undefined) {
+          next(err);
           return;
         }
-      }
-      req.body = body;
-      next();
-    });
+        if (verify !== undefined) {
+          const refusal = runVerify(verify, req, res, bytes, charsets === null ? null : LABELS[decoding]);
+          if (refusal !== undefined) {
+            next(refusal);
+            return;
+          }
+        }
+        let body: unknown;
+        if (bytes.length === 0) body = empty();
+        else {
+          try {
+            body = parse(bytes, decoding);
+          } catch (parseError) {
+            next(parseError);
+            return;
+          }
+        }
+        req.body = body;
+        next();
+      },
+      inflate,
+    );
   };
+}
+
+// The charset names body-parser hands to verify.
+const LABELS: Record<BodyDecoding, string> = { utf8: 'utf-8', latin1: 'iso-8859-1' };
+
+/**
+ * BODY-025: runs `verify`; a throw becomes the request's error. An error with its own 4xx/5xx status keeps it
+ * (as body-parser does); any other is a 403 whose message is the thrown error's, shown to the client.
+ */
+function runVerify(
+  verify: VerifyFunction,
+  req: KitRequest,
+  res: KitResponse,
+  bytes: Buffer,
+  encoding: string | null,
+): unknown {
+  try {
+    verify(req, res, bytes, encoding);
+    return undefined;
+  } catch (thrown) {
+    if (statusOf(thrown) !== 500 || hasOwnStatus(thrown)) return thrown;
+    const message = thrown instanceof Error ? thrown.message : typeof thrown === 'string' ? thrown : '';
+    return new KitError('KIT_ERR_BODY_VERIFY_FAILED', message === '' ? undefined : message, {
+      cause: thrown,
+    });
+  }
+}
+
+// A verify that throws an error saying 500 on purpose keeps its 500.
+function hasOwnStatus(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    const status = (value as { status?: unknown }).status ?? (value as { statusCode?: unknown }).statusCode;
+    return status === 500;
+  } catch {
+    return false;
+  }
 }

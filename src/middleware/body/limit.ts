@@ -15,10 +15,13 @@ const UNITS: Record<string, number> = {
   kb: 1024,
   mb: 1024 ** 2,
   gb: 1024 ** 3,
+  // The rest of the `bytes` package's units, so any limit body-parser takes is taken here (BODY-007).
+  tb: 1024 ** 4,
+  pb: 1024 ** 5,
 };
 
 // Anchored, one digit run, an optional fraction and a unit: nothing here can backtrack badly.
-const SIZE = /^(\d+(?:\.\d+)?) *(b|kb|mb|gb)?$/;
+const SIZE = /^(\d+(?:\.\d+)?) *(b|kb|mb|gb|tb|pb)?$/;
 
 /**
  * Turns a `limit` option into bytes (BODY-007). Units are binary, as in the `bytes` package Express uses

@@ -41,16 +41,23 @@ export function hasBody(req: IncomingMessage): boolean {
  * Reads the body of `req`. The limit is checked against Content-Length before a byte is read (BODY-008), then
  * against the bytes counted (BODY-009), after inflation when the body is compressed (BODY-011). A read that
  * stops early sets `Connection: close` on `res`, because the unread rest of the body would otherwise be taken
- * for the next request on the connection.
+ * for the next request on the connection. With `inflate` false, a compressed body is a 415 (BODY-026).
  *
  * @example
  * ```ts
  * readBody(req, res, 1024 * 1024, (err, body) => (err ? next(err) : use(body)));
  * ```
  */
-export function readBody(req: IncomingMessage, res: ServerResponse, limit: number, done: BodyCallback): void {
+export function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  done: BodyCallback,
+  inflate = true,
+): void {
   const coding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const inflater = coding === 'identity' ? undefined : INFLATERS.get(coding);
+  // BODY-026: `inflate: false` refuses every coding but identity, as body-parser does.
+  const inflater = coding === 'identity' || !inflate ? undefined : INFLATERS.get(coding);
   if (coding !== 'identity' && inflater === undefined) {
     done(new KitError('KIT_ERR_BODY_UNSUPPORTED_ENCODING'), EMPTY);
     return;

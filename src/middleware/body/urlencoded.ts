@@ -6,21 +6,31 @@ import type { RequestHandler } from '../../types.js';
 import { type BodyDecoding, UTF8_OR_LATIN1 } from './charset.js';
 import { createParser } from './create-parser.js';
 import { parseFlatForm } from './flat-form.js';
-import { parseLimit } from './limit.js';
-import { readOptions } from './options.js';
+import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
 const loadQs = lazyDependency<typeof import('qs')>('qs');
 
-/** Options of {@link urlencoded}. */
-export interface UrlencodedOptions {
+/**
+ * Options of {@link urlencoded}: those of Express's `bodyParser.urlencoded()`, with kitjs's defaults.
+ *
+ * @example
+ * ```ts
+ * const options: UrlencodedOptions = { extended: false, parameterLimit: 100 };
+ * ```
+ */
+export interface UrlencodedOptions extends CommonBodyOptions {
   /** `true` (default) gives nested objects and arrays (`a[b]=1`); `false` gives a flat result. */
   extended?: boolean;
-  /** The largest body accepted: a byte count or a size such as '100kb', '1mb'. Default '1mb'. */
-  limit?: string | number;
+  /** The most `name=value` pairs a body may carry; more is a 413. A positive integer or Infinity. Default 1000. */
+  parameterLimit?: number;
+  /** How deep `extended` forms nest (`a[b][c]` is depth 2); deeper brackets stay in the key. Default 5. */
+  depth?: number;
+  /** The charset of a form that names none: 'utf-8' (default) or 'iso-8859-1'. */
+  defaultCharset?: 'utf-8' | 'iso-8859-1';
 }
 
 /**
- * The most `name=value` pairs one body may carry; more is refused with 413 (BODY-016).
+ * The most `name=value` pairs one body may carry by default; more is refused with 413 (BODY-016).
  *
  * @example
  * ```ts
@@ -31,20 +41,29 @@ export const PARAMETER_LIMIT = 1000;
 
 // BODY-013, BODY-015: qs's own guards, spelt out so a change of qs defaults cannot loosen them: nesting stops
 // at depth 5 (deeper brackets stay part of the name), indices above 100 become object keys instead of
-// allocating sparse arrays, and names that Object.prototype has are dropped.
+// allocating sparse arrays, and names that Object.prototype has are dropped. Depth and the parameter limit
+// are the factory's (BODY-028).
 const QS_OPTIONS = {
-  depth: 5,
   arrayLimit: 100,
-  parameterLimit: PARAMETER_LIMIT,
   allowPrototypes: false,
   allowDots: false,
   plainObjects: false,
   strictNullHandling: false,
 } as const;
 
+/** How a form is parsed: settled once by the factory. */
+export interface FormSettings {
+  extended: boolean;
+  parameterLimit: number;
+  depth: number;
+}
+
+const DEFAULT_FORM: FormSettings = { extended: true, parameterLimit: PARAMETER_LIMIT, depth: 5 };
+
 /**
  * Parses `application/x-www-form-urlencoded` bodies into `req.body`. The charset may be UTF-8 or
- * ISO-8859-1; others get 415. More than 1000 parameters get 413.
+ * ISO-8859-1; others get 415. More than `parameterLimit` (1000) parameters get 413. Takes body-parser's
+ * options `extended`, `limit`, `inflate`, `type`, `verify`, `parameterLimit`, `depth` and `defaultCharset`.
  *
  * @example
  * ```ts
@@ -56,37 +75,71 @@ const QS_OPTIONS = {
  */
 export function urlencoded(options?: UrlencodedOptions): RequestHandler {
   const opts = readOptions(options, 'urlencoded');
-  const limit = parseLimit(opts.limit, 'urlencoded');
-  const extended = opts.extended ?? true;
-  // BODY-019: a wrong option is a TypeError when the factory is called.
-  if (typeof extended !== 'boolean') {
-    throw new TypeError(`urlencoded(): option "extended" must be a boolean; got ${typeof extended}`);
+  const common = commonSettings(opts, 'urlencoded');
+  const form = formSettings(opts);
+  const defaultCharset = opts.defaultCharset ?? 'utf-8';
+  if (defaultCharset !== 'utf-8' && defaultCharset !== 'iso-8859-1') {
+    throw new TypeError(`urlencoded(): option "defaultCharset" must be 'utf-8' or 'iso-8859-1'`);
   }
-  if (extended) loadQs(); // now, not on the first request
+  if (form.extended) loadQs(); // now, not on the first request
   return createParser({
-    matches: (type) => type === 'application/x-www-form-urlencoded',
+    matches: common.matchesType ?? ((type) => type === 'application/x-www-form-urlencoded'),
+    matchesRequest: common.matchesRequest,
     // BODY-010: forms may also come in ISO-8859-1.
     charsets: UTF8_OR_LATIN1,
-    limit,
-    parse: (bytes, decoding) => parseUrlencoded(bytes.toString(decoding), decoding, extended),
+    defaultDecoding: defaultCharset === 'utf-8' ? 'utf8' : 'latin1',
+    limit: common.limit,
+    inflate: common.inflate,
+    verify: common.verify,
+    parse: (bytes, decoding) => parseUrlencoded(bytes.toString(decoding), decoding, form),
   });
 }
 markFactory(urlencoded, 'urlencoded()');
 
+// BODY-019, BODY-028: each option checked when the factory is called.
+function formSettings(opts: Record<string, unknown>): FormSettings {
+  const { extended = true, parameterLimit = PARAMETER_LIMIT, depth = 5 } = opts;
+  if (typeof extended !== 'boolean') {
+    throw new TypeError(`urlencoded(): option "extended" must be a boolean; got ${typeof extended}`);
+  }
+  if (
+    typeof parameterLimit !== 'number' ||
+    !(Number.isSafeInteger(parameterLimit) || parameterLimit === Number.POSITIVE_INFINITY) ||
+    parameterLimit < 1
+  ) {
+    throw new TypeError(`urlencoded(): option "parameterLimit" must be a positive integer or Infinity`);
+  }
+  if (typeof depth !== 'number' || !Number.isSafeInteger(depth) || depth < 0) {
+    throw new TypeError(`urlencoded(): option "depth" must be zero or a positive integer`);
+  }
+  return { extended, parameterLimit, depth };
+}
+
 /**
  * Parses form text the way {@link urlencoded} does: nested with qs or flat, after refusing more than
- * {@link PARAMETER_LIMIT} parameters with a `KitError` (413).
+ * `parameterLimit` parameters with a `KitError` (413).
  *
  * @example
  * ```ts
- * parseUrlencoded('a[b]=1', 'utf8', true); // { a: { b: '1' } }
+ * parseUrlencoded('a[b]=1', 'utf8'); // { a: { b: '1' } }
  * parseUrlencoded('a[b]=1', 'utf8', false); // { 'a[b]': '1' }
+ * parseUrlencoded('a[b][c]=1', 'utf8', { extended: true, parameterLimit: 10, depth: 1 }); // { a: { b: { '[c]': '1' } } }
  * ```
  */
-export function parseUrlencoded(text: string, decoding: BodyDecoding, extended: boolean): unknown {
-  if (countParameters(text) > PARAMETER_LIMIT) throw new KitError('KIT_ERR_BODY_TOO_MANY_PARAMETERS');
-  if (!extended) return parseFlatForm(text, decoding);
-  return loadQs().parse(text, { ...QS_OPTIONS, charset: decoding === 'latin1' ? 'iso-8859-1' : 'utf-8' });
+export function parseUrlencoded(
+  text: string,
+  decoding: BodyDecoding,
+  settings: FormSettings | boolean = DEFAULT_FORM,
+): unknown {
+  const form = typeof settings === 'boolean' ? { ...DEFAULT_FORM, extended: settings } : settings;
+  if (countParameters(text) > form.parameterLimit) throw new KitError('KIT_ERR_BODY_TOO_MANY_PARAMETERS');
+  if (!form.extended) return parseFlatForm(text, decoding);
+  return loadQs().parse(text, {
+    ...QS_OPTIONS,
+    depth: form.depth,
+    parameterLimit: form.parameterLimit,
+    charset: decoding === 'latin1' ? 'iso-8859-1' : 'utf-8',
+  });
 }
 
 /**
