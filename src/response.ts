@@ -1,6 +1,5 @@
 /** KitServerResponse: the class behind every KitResponse, Express's senders (status, json, send, redirect, set, type); the rest in src/response/. */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
-import encodeUrl from 'encodeurl';
 import { contentType } from 'mime-types';
 import { KitError } from './errors.js';
 import { logger } from './logger.js';
@@ -67,7 +66,10 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     this.req.locals = value;
   }
 
-  /** RES-001: an integer from 100 to 999, else a RangeError that reaches the error path. */
+  /**
+   * RES-001: an integer from 100 to 999, else a RangeError that reaches the error path. XRES-010: Express
+   * 4.21 would accept '200' or 200.5 with a warning; kitjs refuses them here, where the mistake is.
+   */
   status(code: number): this {
     if (!Number.isInteger(code) || code < 100 || code > 999) {
       throw new RangeError(`res.status(${String(code)}): the status must be an integer from 100 to 999`);

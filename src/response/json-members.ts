@@ -69,8 +69,7 @@ export const jsonMembers = {
       this.setHeader('X-Content-Type-Options', 'nosniff');
       this.set('Content-Type', 'text/javascript');
       const fn = callback.replace(NOT_CALLBACK_CHAR, '');
-      const args =
-        body === undefined ? '' : body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+      const args = body === undefined ? '' : body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
       body = `/**/ typeof ${fn} === 'function' && ${fn}(${args});`;
     }
     this.send(body);
