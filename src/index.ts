@@ -59,6 +59,8 @@ export { Router } from './router/router.js';
 export type {
   AppErrorHandler,
   ErrorHandler,
+  FormatHandler,
+  FormatHandlers,
   HandlerArg,
   InlineErrorHandler,
   KitApp,
