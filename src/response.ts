@@ -140,6 +140,8 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     }
     // encodeurl percent-encodes CR, LF and other bytes a header may not carry, so a user-supplied URL
     // cannot split the response; it leaves valid escapes alone.
+    // RES-010: after a response went out, the refusal is finish's (logged), not setHeader's throw.
+    if (this.headersSent || this.writableEnded) return this.finish(undefined, undefined, true, false);
     const location = locationValue(this.req, url);
     const { body, type } = redirectBody(this.req, code, location);
     this.statusCode = code;

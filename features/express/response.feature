@@ -456,6 +456,24 @@ Feature: Express 4's response members
       Then the status is 302
       And the header "Location" is "http://x.test/prev"
 
+    Scenario: A redirect or jsonp after the response went out is refused, not thrown
+      Given the app:
+        """js
+        app.get('/', (req, res) => {
+          res.send('first');
+          try { res.redirect('/elsewhere'); res.jsonp({ late: true }); world.thrown = 'nothing'; }
+          catch (err) { world.thrown = err.code; }
+        });
+        """
+      When I GET "/"
+      Then the status is 200
+      And the body is "first"
+      And the header "Location" is absent
+      And this holds:
+        """js
+        assert.equal(world.thrown, 'nothing');
+        """
+
   Rule: XRES-009 res.format
 
     Scenario Outline: Accept <accept> calls the <chosen> handler
