@@ -59,7 +59,7 @@ export const headerMembers = {
 
   /** XRES-007: adds `field` to Vary unless it is there (the vary package); `*` stays alone. */
   vary(this: KitResponse, field: string | readonly string[]): KitResponse {
-    if (field.length === 0) return this;
+    if (!field || field.length === 0) return this;
     loadVary()(this, field as string | string[]);
     return this;
   },
