@@ -138,10 +138,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 300 || code > 308) {
       throw new RangeError(`res.redirect: ${String(code)} is not a redirect status (300-308)`);
     }
+    // RES-010: after a response went out, the refusal is finish's (logged), not setHeader's throw.
+    if (this.headersSent || this.writableEnded) {
+      this.finish(undefined, undefined, true, false);
+      return;
+    }
     // encodeurl percent-encodes CR, LF and other bytes a header may not carry, so a user-supplied URL
     // cannot split the response; it leaves valid escapes alone.
-    // RES-010: after a response went out, the refusal is finish's (logged), not setHeader's throw.
-    if (this.headersSent || this.writableEnded) return this.finish(undefined, undefined, true, false);
     const location = locationValue(this.req, url);
     const { body, type } = redirectBody(this.req, code, location);
     this.statusCode = code;

@@ -58,7 +58,10 @@ export const jsonMembers = {
     const query = this.req.query as Record<string, unknown> | undefined;
     let callback = typeof name === 'string' && query !== undefined ? query[name] : undefined;
     // RES-010: after a response went out, send refuses (and logs) without any header set here throwing.
-    if (this.headersSent || this.writableEnded) return this.send(body);
+    if (this.headersSent || this.writableEnded) {
+      this.send(body);
+      return;
+    }
     if (this.getHeader('Content-Type') === undefined) {
       this.setHeader('X-Content-Type-Options', 'nosniff');
       this.set('Content-Type', 'application/json');
