@@ -43,7 +43,7 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare get: KitResponse['get'];
   declare append: (field: string, value: string | readonly string[]) => this;
   declare vary: (field: string | readonly string[]) => this;
-  declare links: (links: Readonly<Record<string, string>>) => this;
+  declare links: (links: Readonly<Record<string, string | readonly string[]>>) => this;
   declare location: (url: string) => this;
   declare jsonp: KitResponse['jsonp'];
   declare format: (handlers: FormatHandlers) => this;

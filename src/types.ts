@@ -197,14 +197,15 @@ export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResp
    */
   vary(field: string | readonly string[]): this;
   /**
-   * Adds Link entries, one per relation (`<url>; rel="next"`), after those the header has; chainable.
+   * Adds Link entries, one per relation and URL (`<url>; rel="next"`), after those the header has;
+   * chainable.
    *
    * @example
    * ```ts
-   * res.links({ next: '/users?page=3', last: '/users?page=9' });
+   * res.links({ next: '/users?page=3', last: '/users?page=9', alternate: ['/users.csv', '/users.xml'] });
    * ```
    */
-  links(links: Readonly<Record<string, string>>): this;
+  links(links: Readonly<Record<string, string | readonly string[]>>): this;
   /**
    * Sets the Location header, percent-encoded where needed; `'back'` is the Referer or `/`; chainable.
    *

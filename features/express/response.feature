@@ -372,14 +372,14 @@ Feature: Express 4's response members
         app.get('/', (req, res) => {
           res.vary('Accept').vary('accept').vary(['Origin', 'Accept-Encoding']).vary([]);
           res.links({ next: '/items?page=2', last: '/items?page=5' });
-          res.links({ prev: '/items?page=0' });
+          res.links({ prev: '/items?page=0', alternate: ['/items.csv', '/items.xml'] });
           res.location('/a b?q=ü').status(201).end();
         });
         """
       When I GET "/"
       Then the status is 201
       And the header "Vary" is "Accept, Origin, Accept-Encoding"
-      And the header "Link" is "</items?page=2>; rel=\"next\", </items?page=5>; rel=\"last\", </items?page=0>; rel=\"prev\""
+      And the header "Link" is "</items?page=2>; rel=\"next\", </items?page=5>; rel=\"last\", </items?page=0>; rel=\"prev\", </items.csv>; rel=\"alternate\", </items.xml>; rel=\"alternate\""
       And the header "Location" is "/a%20b?q=%C3%BC"
 
     Scenario: location('back') is the Referer or /, and CR/LF never reach the header

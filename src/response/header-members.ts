@@ -64,10 +64,14 @@ export const headerMembers = {
     return this;
   },
 
-  /** XRES-007: adds one Link entry per relation, after the entries the header had. */
-  links(this: KitResponse, links: Readonly<Record<string, string>>): KitResponse {
+  /** XRES-007: adds one Link entry per relation and URL, after the entries the header had. */
+  links(this: KitResponse, links: Readonly<Record<string, string | readonly string[]>>): KitResponse {
     const previous = this.getHeader('Link');
-    const entries = Object.keys(links).map((rel) => `<${links[rel]}>; rel="${rel}"`);
+    // An array is one entry per URL (Express 5's reading; Express 4 would join the URLs in one <...>).
+    const entries = Object.keys(links).flatMap((rel) => {
+      const urls = links[rel];
+      return (Array.isArray(urls) ? urls : [urls]).map((url) => `<${String(url)}>; rel="${rel}"`);
+    });
     const before = previous === undefined || previous === '' ? '' : `${String(previous)}, `;
     return this.set('Link', before + entries.join(', '));
   },
