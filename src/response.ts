@@ -211,6 +211,7 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
       );
       return;
     }
+    let sent = body;
     if (settings !== false) {
       if (typeof body === 'string' && !force) {
         // XRES-002: a string goes out as UTF-8, so under Express's flavour the Content-Type the app chose
@@ -224,13 +225,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
       // XRES-001: nothing to do (and nothing read) unless an etag fn is set or a header was stored, which
       // keeps kit()'s default path (etag off, no header set) as it was.
       const etagFn = settings === undefined ? undefined : settings['etag fn'];
-      if (etagFn !== undefined || this.hasStoredHeaders()) applyValidators(this, body, etagFn);
+      if (etagFn !== undefined || this.hasStoredHeaders()) sent = applyValidators(this, body, etagFn);
     }
     const code = this.statusCode;
     if (code === 204 || code === 304) this.endWithoutBody();
     // XRES-002: 205 Reset Content has no body by definition; Express sends it with Content-Length 0.
     else if (code === 205) this.endWithBody('', type, force);
-    else this.endWithBody(body ?? '', type, force);
+    else this.endWithBody(sent ?? '', type, force);
   }
 }
 

@@ -49,13 +49,20 @@ Feature: Express 4's response members
     Scenario: A fresh GET is answered 304 without a body; a stale one gets the body
       Given the app:
         """js
-        app.set('etag', (body) => '"v1"');
-        app.get('/', (req, res) => res.send('the whole page'));
+        app.set('etag', (body, encoding) => {
+          world.given = { buffer: Buffer.isBuffer(body), text: String(body), encoding };
+          return '"v1"';
+        });
+        app.get('/', (req, res) => res.send('the whole pagé'));
         """
       When I GET "/" with headers:
         | name          | value |
         | If-None-Match | "v1"  |
       Then the status is 304
+      And this holds:
+        """js
+        assert.deepEqual(world.given, { buffer: true, text: 'the whole pagé', encoding: undefined });
+        """
       And the body is empty
       And the header "ETag" is "\"v1\""
       And the header "Content-Type" is absent
@@ -64,7 +71,7 @@ Feature: Express 4's response members
         | name          | value |
         | If-None-Match | "v0"  |
       Then the status is 200
-      And the body is "the whole page"
+      And the body is "the whole pagé"
 
     Scenario: A fresh HEAD is a 304 too
       Given the app:

@@ -45,29 +45,36 @@ export function withUtf8(type: string): string {
  * one) without an ETag gets one; then a GET or HEAD whose status is 2xx or 304 and whose conditional
  * headers match the response's ETag or Last-Modified (the `fresh` package) becomes a 304, which the
  * caller sends without a body (RES-009). Without a validator on the response nothing can be fresh, so
- * the request's headers are not even read.
+ * the request's headers are not even read. Returns the body to send (a string becomes its UTF-8 bytes
+ * when it was hashed).
  *
  * @example
  * ```ts
- * applyValidators(res, '{"a":1}', app.get('etag fn')); // may set ETag, may set statusCode = 304
+ * body = applyValidators(res, '{"a":1}', app.get('etag fn')); // may set ETag and statusCode = 304
  * ```
  */
-export function applyValidators(
+export function applyValidators<Body extends string | Uint8Array | undefined>(
   res: KitResponse,
-  body: string | Uint8Array | undefined,
+  body: Body,
   etagFn: unknown,
-): void {
+): Body | Buffer {
   let etag = res.getHeader('ETag');
+  let sent: Body | Buffer = body;
   if (etag === undefined && body !== undefined && typeof etagFn === 'function') {
-    const made = (etagFn as EtagFunction)(body, typeof body === 'string' ? 'utf8' : undefined);
+    // As Express 4, an etag function is given the bytes (a string encoded once, here, and sent as these
+    // bytes), so a custom one that hashes or measures `body` sees what goes on the wire.
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    sent = bytes as Body | Buffer;
+    const made = (etagFn as EtagFunction)(bytes);
     if (made) {
       res.setHeader('ETag', made);
       etag = made;
     }
   }
   const lastModified = res.getHeader('Last-Modified');
-  if (etag === undefined && lastModified === undefined) return;
+  if (etag === undefined && lastModified === undefined) return sent;
   if (isFresh(res.req, res.statusCode, etag, lastModified)) res.statusCode = 304;
+  return sent;
 }
 
 function isFresh(req: KitRequest, status: number, etag: unknown, lastModified: unknown): boolean {
