@@ -67,6 +67,8 @@ export type {
   AppErrorHandler,
   ByteRange,
   ErrorHandler,
+  FormatHandler,
+  FormatHandlers,
   HandlerArg,
   InlineErrorHandler,
   KitApp,

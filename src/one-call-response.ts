@@ -50,6 +50,28 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
     return true;
   }
 
+  /**
+   * The Content-Type chosen so far, without moving a held-back one into Node's store (reading it through
+   * `getHeader` would, and the response would lose the one-call path).
+   */
+  protected chosenType(): string | undefined {
+    if (this.heldType !== undefined) return this.heldType;
+    if (this.storeEmpty === true) return undefined;
+    const value = this.getHeader('content-type');
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** Replaces the chosen Content-Type: the held-back one while it is held, else the one in Node's store. */
+  protected replaceType(value: string): void {
+    if (this.heldType !== undefined) this.heldType = value;
+    else this.setHeader('Content-Type', value);
+  }
+
+  /** True once any header went into Node's store (set, appended, or a held-back type released). */
+  protected hasStoredHeaders(): boolean {
+    return this.storeEmpty !== true;
+  }
+
   /** Ends a 204 or 304: no body, and none of a body's headers. */
   protected endWithoutBody(): void {
     this.heldType = undefined;

@@ -1,11 +1,16 @@
-/** KitServerResponse: the class behind every KitResponse, Express's senders (status, json, send, redirect, set, type). */
+/** KitServerResponse: the class behind every KitResponse, Express's senders (status, json, send, redirect, set, type); the rest in src/response/. */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
-import encodeUrl from 'encodeurl';
 import { contentType } from 'mime-types';
 import { KitError } from './errors.js';
 import { logger } from './logger.js';
 import { OneCallResponse } from './one-call-response.js';
-import type { KitApp, KitResponse } from './types.js';
+import { attachMembers } from './response/attach.js';
+import { applyValidators, withUtf8 } from './response/entity.js';
+import { contentTypeValue, headerMembers, locationValue } from './response/header-members.js';
+import { jsonMembers, jsonText, legacyStatusAndValue } from './response/json-members.js';
+import { negotiationMembers, redirectBody } from './response/negotiation.js';
+import { type AppSettings, settingsFlavour } from './settings.js';
+import type { FormatHandlers, KitApp, KitResponse } from './types.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -34,6 +39,14 @@ function contentTypeFor(type: string): string {
  */
 export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare app: KitApp;
+  // Members defined in src/response/ and attached to the prototype below.
+  declare get: KitResponse['get'];
+  declare append: (field: string, value: string | readonly string[]) => this;
+  declare vary: (field: string | readonly string[]) => this;
+  declare links: (links: Readonly<Record<string, string | readonly string[]>>) => this;
+  declare location: (url: string) => this;
+  declare jsonp: KitResponse['jsonp'];
+  declare format: (handlers: FormatHandlers) => this;
 
   /** A response from a server kitjs did not create gets this class's prototype and fields. */
   static adopt(res: ServerResponse): KitServerResponse {
@@ -53,7 +66,10 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     this.req.locals = value;
   }
 
-  /** RES-001: an integer from 100 to 999, else a RangeError that reaches the error path. */
+  /**
+   * RES-001: an integer from 100 to 999, else a RangeError that reaches the error path. XRES-010: Express
+   * 4.21 would accept '200' or 200.5 with a warning; kitjs refuses them here, where the mistake is.
+   */
   status(code: number): this {
     if (!Number.isInteger(code) || code < 100 || code > 999) {
       throw new RangeError(`res.status(${String(code)}): the status must be an integer from 100 to 999`);
@@ -62,20 +78,44 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     return this;
   }
 
-  json(obj: unknown): void {
+  /** RES-002, XRES-004: JSON under the app's json settings; XRES-003: also `(status, obj)` and `(obj, status)`. */
+  json(obj: unknown, second?: unknown): void {
+    const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
+    const settings = this.app?.settings;
     // RES-002: JSON.stringify throws on cycles and BigInt; the throw reaches the error path like any other.
-    const body = JSON.stringify(obj);
-    this.finish(body ?? '', APPLICATION_JSON, false);
+    const body = settings === undefined ? JSON.stringify(value) : jsonText(settings, value);
+    this.finish(body, APPLICATION_JSON, false, settings);
   }
 
-  /** RES-003: the type follows the value; a Content-Type set earlier wins. */
-  send(body?: unknown): void {
+  /**
+   * RES-003: the type follows the value; a Content-Type set earlier wins (XRES-002: with charset=utf-8 for
+   * a string). XRES-003: Express 4's `(status, body)` and `(body, status)` forms, and `(status)` in an app
+   * with Express's flavour.
+   */
+  send(body?: unknown, second?: unknown): void {
+    if (second !== undefined) {
+      const statusFirst = typeof body === 'number' || typeof second !== 'number';
+      this.status((statusFirst ? body : second) as number);
+      this.sendValue(statusFirst ? second : body);
+    } else if (typeof body === 'number' && settingsFlavour(this.app?.settings) === 'express') {
+      // XRES-003: Express 4 read a lone number as a status; kit() keeps RES-003 (the number as JSON).
+      if (this.chosenType() === undefined) this.type('txt');
+      this.status(body);
+      this.sendValue(STATUS_CODES[body] ?? String(body));
+    } else {
+      this.sendValue(body);
+    }
+  }
+
+  private sendValue(body: unknown): void {
     if (typeof body === 'string') {
-      this.finish(body, HTML_TYPE, false);
-    } else if (body === undefined || body === null) {
-      this.finish('', undefined, false);
+      this.finish(body, HTML_TYPE, false, this.app?.settings);
+    } else if (body === undefined) {
+      this.finish(undefined, undefined, false, this.app?.settings);
+    } else if (body === null) {
+      this.finish('', undefined, false, this.app?.settings);
     } else if (body instanceof Uint8Array) {
-      this.finish(body, BINARY_TYPE, false);
+      this.finish(body, BINARY_TYPE, false, this.app?.settings);
     } else {
       this.json(body);
     }
@@ -84,10 +124,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   /** RES-004: the status text as text/plain; an unknown code sends the number itself. */
   sendStatus(code: number): void {
     this.status(code);
-    this.finish(STATUS_CODES[code] ?? String(code), TEXT_PLAIN, true);
+    this.finish(STATUS_CODES[code] ?? String(code), TEXT_PLAIN, true, this.app?.settings);
   }
 
-  /** RES-005: `(url)`, `(url, status)` or `(status, url)`; 302 by default, only 300-308. */
+  /**
+   * RES-005: `(url)`, `(url, status)` or `(status, url)`; 302 by default, only 300-308. XRES-008: `'back'`
+   * is the Referer, and the body follows the Accept header (text, HTML, or empty), with `Vary: Accept`.
+   */
   redirect(first: string | number, second?: string | number): void {
     const url = typeof first === 'number' ? second : first;
     const code = typeof first === 'number' ? first : (second ?? 302);
@@ -95,25 +138,47 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 300 || code > 308) {
       throw new RangeError(`res.redirect: ${String(code)} is not a redirect status (300-308)`);
     }
+    // RES-010: after a response went out, the refusal is finish's (logged), not setHeader's throw.
+    if (this.headersSent || this.writableEnded) {
+      this.finish(undefined, undefined, true, false);
+      return;
+    }
     // encodeurl percent-encodes CR, LF and other bytes a header may not carry, so a user-supplied URL
     // cannot split the response; it leaves valid escapes alone.
-    const location = encodeUrl(url);
+    const location = locationValue(this.req, url);
+    const { body, type } = redirectBody(this.req, code, location);
     this.statusCode = code;
     this.setHeader('Location', location);
-    this.setHeader('Content-Type', TEXT_PLAIN);
-    this.finish(`${STATUS_CODES[code] ?? 'Redirecting'}. Redirecting to ${location}`, undefined, false);
+    this.vary('Accept');
+    this.finish(body, type, true, false);
   }
 
-  /** RES-006: one header or several; Node's setHeader refuses a value holding CR or LF (a 500). */
+  /**
+   * RES-006: one header or several; Node's setHeader refuses a value holding CR or LF (a 500). XRES-006:
+   * a Content-Type gets Express 4's charset rule, and an array for it is a TypeError.
+   */
   set(field: string | Record<string, string | number | readonly string[]>, value?: unknown): this {
     if (typeof field === 'object' && field !== null) {
       for (const key of Object.keys(field)) this.set(key, field[key]);
       return this;
     }
     if (typeof field !== 'string') throw new TypeError('res.set(field, value): field must be a string');
-    if (Array.isArray(value)) this.setHeader(field, value.map(String));
+    if (field.length === 12 && field.toLowerCase() === 'content-type') {
+      const type = contentTypeValue(value);
+      if (!this.holdType(type)) this.setHeader(field, type);
+    } else if (Array.isArray(value)) this.setHeader(field, value.map(String));
     else this.setHeader(field, String(value));
     return this;
+  }
+
+  /** XRES-006: Express's other name for {@link KitServerResponse.set}. */
+  header(field: string | Record<string, string | number | readonly string[]>, value?: unknown): this {
+    return this.set(field, value);
+  }
+
+  /** XRES-006: Express's other name for {@link KitServerResponse.type}. */
+  contentType(type: string): this {
+    return this.type(type);
   }
 
   /** RES-007: a short name or a full type through mime-types; an unknown name is application/octet-stream. */
@@ -126,10 +191,17 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   }
 
   /**
-   * Ends the response with `body` and a Content-Length. `type` is the Content-Type to use when none was
-   * chosen (or always, when `force`); 204 and 304 go out without a body or its headers (RES-009).
+   * Ends the response with `body` (none for `undefined`) and a Content-Length. `type` is the Content-Type
+   * to use when none was chosen (or always, when `force`); 204 and 304 go out without a body or its
+   * headers (RES-009). `settings` are the app's, for Express's entity steps (XRES-001, XRES-002); `false`
+   * skips them (a redirect, as in Express).
    */
-  private finish(body: string | Uint8Array, type: string | undefined, force: boolean): void {
+  private finish(
+    body: string | Uint8Array | undefined,
+    type: string | undefined,
+    force: boolean,
+    settings: AppSettings | undefined | false,
+  ): void {
     if (this.headersSent || this.writableEnded) {
       // RES-010: refused and logged, not thrown: a second send often comes from a timer or an event callback,
       // where a throw would have nothing to catch it and would end the process.
@@ -139,8 +211,33 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
       );
       return;
     }
+    let sent = body;
+    if (settings !== false) {
+      if (typeof body === 'string' && !force) {
+        // XRES-002: a string goes out as UTF-8, so under Express's flavour the Content-Type the app chose
+        // says so; kit() keeps RES-003 and RES-007 (the type set is the type sent).
+        const chosen = this.chosenType();
+        if (chosen !== undefined && settingsFlavour(settings) === 'express') {
+          const utf8 = withUtf8(chosen);
+          if (utf8 !== chosen) this.replaceType(utf8);
+        }
+      }
+      // XRES-001: nothing to do (and nothing read) unless an etag fn is set or a header was stored, which
+      // keeps kit()'s default path (etag off, no header set) as it was.
+      const etagFn = settings === undefined ? undefined : settings['etag fn'];
+      if (etagFn !== undefined || this.hasStoredHeaders()) sent = applyValidators(this, body, etagFn);
+    }
     const code = this.statusCode;
     if (code === 204 || code === 304) this.endWithoutBody();
-    else this.endWithBody(body, type, force);
+    // XRES-002: 205 Reset Content has no body by definition; Express sends it with Content-Length 0.
+    else if (code === 205) this.endWithBody('', type, force);
+    else this.endWithBody(sent ?? '', type, force);
   }
 }
+
+// The members kept in src/response/, so this file stays about the senders.
+attachMembers(KitServerResponse.prototype, {
+  ...headerMembers,
+  ...jsonMembers,
+  ...negotiationMembers,
+});

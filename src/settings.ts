@@ -29,6 +29,22 @@ export interface AppSettings {
   [name: string]: unknown;
 }
 
+const FLAVOUR = Symbol('kitjs settings flavour');
+
+/**
+ * The flavour a settings table was made with; a mounted sub-app's table inherits its parent's through the
+ * prototype chain, and a table kitjs did not make reads as `'kit'`.
+ *
+ * @example
+ * ```ts
+ * settingsFlavour(defaultSettings('express')); // 'express'
+ * ```
+ */
+export function settingsFlavour(settings: AppSettings | undefined): SettingsFlavour {
+  const flavour = (settings as Record<symbol, unknown> | undefined)?.[FLAVOUR];
+  return flavour === 'express' ? 'express' : 'kit';
+}
+
 /** The setting names whose value is compiled into a function kept beside it. */
 const COMPILED: Record<string, (value: unknown) => unknown> = {
   etag: compileEtag,
@@ -67,6 +83,9 @@ export function assignSetting(settings: AppSettings, name: string, value: unknow
 export function defaultSettings(flavour: SettingsFlavour): AppSettings {
   const settings: AppSettings = {};
   const express = flavour === 'express';
+  // Not a setting (no name app.set could reach): the few Express 4 forms that would break a kitjs rule
+  // (res.send(status), XRES-003) ask for it. A symbol, so Object.keys(app.settings) does not list it.
+  Object.defineProperty(settings, FLAVOUR, { value: flavour });
   assignSetting(settings, 'x-powered-by', express);
   assignSetting(settings, 'etag', express ? 'weak' : false);
   assignSetting(settings, 'env', process.env.NODE_ENV || 'development');

@@ -184,20 +184,189 @@ export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResp
   locals: Record<string, unknown>;
   /** The app handling the request (a mounted sub-app while it runs it). */
   app: KitApp;
-  /** Sets the status code (an integer from 100 to 999); chainable. */
+  /**
+   * Sets the status code (an integer from 100 to 999, else a RangeError); chainable.
+   *
+   * @example
+   * ```ts
+   * res.status(201).json({ id });
+   * ```
+   */
   status(code: number): this;
-  /** Sends `obj` as JSON with `Content-Type: application/json; charset=utf-8`. */
+  /**
+   * Sends `obj` as JSON with `Content-Type: application/json; charset=utf-8`, honouring the app's
+   * `json replacer`, `json spaces` and `json escape` settings. Express 4's `(status, obj)` form is kept.
+   *
+   * @example
+   * ```ts
+   * res.json({ id: 1 });
+   * res.json(201, { id: 1 }); // Express 4's older form of res.status(201).json(...)
+   * ```
+   */
   json(obj: Declared<Route, 'Reply', unknown>): void;
-  /** Sends a string as text/html, a Buffer as application/octet-stream, anything else as JSON. */
+  json(status: number, obj: Declared<Route, 'Reply', unknown>): void;
+  /**
+   * Sends JSON, or, when the query parameter named by the `jsonp callback name` setting (`callback`) is
+   * given, JavaScript calling that function with it (`text/javascript`, `X-Content-Type-Options: nosniff`).
+   *
+   * @example
+   * ```ts
+   * app.get('/user', (req, res) => res.jsonp({ name: 'tobi' })); // GET /user?callback=show
+   * ```
+   */
+  jsonp(obj: Declared<Route, 'Reply', unknown>): void;
+  jsonp(status: number, obj: Declared<Route, 'Reply', unknown>): void;
+  /**
+   * Sends a string as text/html, a Buffer as application/octet-stream, anything else as JSON. A string
+   * gets `charset=utf-8` in a Content-Type set earlier; with the app's `etag` setting on, the body gets
+   * an ETag, and a fresh conditional GET is answered 304. Express 4's `(status, body)` form is kept.
+   *
+   * @example
+   * ```ts
+   * res.send('<p>hello</p>');
+   * res.send(404, 'Sorry, no such page');
+   * ```
+   */
   send(body?: Declared<Route, 'Reply', unknown> | string | Uint8Array): void;
-  /** Sends the status code with its status text as a text/plain body. */
+  send(status: number, body: Declared<Route, 'Reply', unknown> | string | Uint8Array): void;
+  /**
+   * Sends the status code with its status text as a text/plain body.
+   *
+   * @example
+   * ```ts
+   * res.sendStatus(404); // "Not Found"
+   * ```
+   */
   sendStatus(code: number): void;
-  /** Redirects to `url` (302 unless a 3xx status is given, before or after the URL). */
+  /**
+   * Redirects to `url` (302 unless a 3xx status is given, before or after the URL); `'back'` is the
+   * Referer or `/`. The body is a short note in text or HTML, as the Accept header prefers.
+   *
+   * @example
+   * ```ts
+   * res.redirect(301, '/new-home');
+   * ```
+   */
   redirect(url: string, status?: number): void;
   redirect(status: number, url: string): void;
-  /** Sets one header, or several from an object; chainable. */
+  /**
+   * Sets one header, or several from an object; chainable. A Content-Type of a text or JSON type without
+   * a charset gets `; charset=utf-8`; an array for it is a TypeError.
+   *
+   * @example
+   * ```ts
+   * res.set('Cache-Control', 'no-store').set({ 'X-Request-Id': id });
+   * ```
+   */
   set(field: string, value: string | number | readonly string[]): this;
   set(fields: Record<string, string | number | readonly string[]>): this;
-  /** Sets Content-Type from an extension (`json`, `html`) or a full media type; chainable. */
+  /**
+   * The same as {@link KitResponse.set} (Express's other name for it).
+   *
+   * @example
+   * ```ts
+   * res.header('X-Frame-Options', 'DENY');
+   * ```
+   */
+  header(field: string, value: string | number | readonly string[]): this;
+  header(fields: Record<string, string | number | readonly string[]>): this;
+  /**
+   * A response header's value, case-insensitively.
+   *
+   * @example
+   * ```ts
+   * res.get('Content-Type'); // 'text/plain; charset=utf-8'
+   * ```
+   */
+  get(field: string): number | string | string[] | undefined;
+  /**
+   * Adds values to a header, after those it has (a header it lacks is set); chainable.
+   *
+   * @example
+   * ```ts
+   * res.append('Set-Cookie', 'a=1; Path=/').append('Set-Cookie', ['b=2', 'c=3']);
+   * ```
+   */
+  append(field: string, value: string | readonly string[]): this;
+  /**
+   * Sets Content-Type from an extension (`json`, `html`) or a full media type; chainable.
+   *
+   * @example
+   * ```ts
+   * res.type('json');
+   * ```
+   */
   type(contentType: string): this;
+  /**
+   * The same as {@link KitResponse.type} (Express's other name for it).
+   *
+   * @example
+   * ```ts
+   * res.contentType('png');
+   * ```
+   */
+  contentType(contentType: string): this;
+  /**
+   * Adds a field to the Vary header unless it is there; chainable.
+   *
+   * @example
+   * ```ts
+   * res.vary('Accept-Language');
+   * ```
+   */
+  vary(field: string | readonly string[]): this;
+  /**
+   * Adds Link entries, one per relation and URL (`<url>; rel="next"`), after those the header has;
+   * chainable.
+   *
+   * @example
+   * ```ts
+   * res.links({ next: '/users?page=3', last: '/users?page=9', alternate: ['/users.csv', '/users.xml'] });
+   * ```
+   */
+  links(links: Readonly<Record<string, string | readonly string[]>>): this;
+  /**
+   * Sets the Location header, percent-encoded where needed; `'back'` is the Referer or `/`; chainable.
+   *
+   * @example
+   * ```ts
+   * res.location('/login').status(303).end();
+   * ```
+   */
+  location(url: string): this;
+  /**
+   * Calls the handler for the type the Accept header prefers (the first one without Accept), with its
+   * Content-Type set and `Vary: Accept`; else `default`; else a 406 error listing the types offered.
+   *
+   * @example
+   * ```ts
+   * res.format({
+   *   'text/plain': () => res.send('hey'),
+   *   html: () => res.send('<p>hey</p>'),
+   *   default: () => res.status(406).send('Not Acceptable'),
+   * });
+   * ```
+   */
+  format(handlers: FormatHandlers): this;
 }
+
+/**
+ * What `res.format` takes: a handler per media type or extension (`'text/plain'`, `html`, `json`) and an
+ * optional `default`. Each is called with the request, the response and the router's `next` when there is one.
+ *
+ * @example
+ * ```ts
+ * const handlers: FormatHandlers = { json: (_req, res) => res.json({ ok: true }) };
+ * ```
+ */
+export interface FormatHandlers {
+  [type: string]: FormatHandler | undefined;
+  default?: FormatHandler;
+}
+
+/** One handler of {@link FormatHandlers}. */
+export type FormatHandler = (
+  req: KitRequest,
+  res: KitResponse,
+  next: ((err?: unknown) => void) | undefined,
+) => unknown;

@@ -1,0 +1,88 @@
+/** Express 4's entity steps of res.send: UTF-8 in the Content-Type of text, the ETag, and the 304 for a fresh request. */
+import { lazyDependency } from '../optional-package.js';
+import type { EtagFunction } from '../settings.js';
+import type { KitRequest, KitResponse } from '../types.js';
+
+const loadContentType = lazyDependency<typeof import('content-type')>('content-type');
+const loadFresh = lazyDependency<typeof import('fresh')>('fresh');
+
+// A handful of distinct Content-Types per app, on every text response that set one: remembered, boundedly.
+const CHARSET_CACHE_SIZE = 256;
+const charsetCache = new Map<string, string>();
+
+/**
+ * XRES-002: `type` with its charset set to utf-8, as a string body is written in UTF-8: added when missing,
+ * replaced when another. A type content-type cannot parse is kept as it is (the app chose it; rewriting it
+ * could only guess).
+ *
+ * @example
+ * ```ts
+ * withUtf8('text/plain; charset=iso-8859-1'); // 'text/plain; charset=utf-8'
+ * ```
+ */
+export function withUtf8(type: string): string {
+  // The common case (res.type('json'), kitjs's own types) needs no parsing at all.
+  if (type.endsWith('; charset=utf-8')) return type;
+  let value = charsetCache.get(type);
+  if (value === undefined) {
+    value = type;
+    try {
+      const contentType = loadContentType();
+      const parsed = contentType.parse(type);
+      parsed.parameters.charset = 'utf-8';
+      value = contentType.format(parsed);
+    } catch {
+      // Not a media type content-type can read: left as the app set it.
+    }
+    if (charsetCache.size >= CHARSET_CACHE_SIZE) charsetCache.clear();
+    charsetCache.set(type, value);
+  }
+  return value;
+}
+
+/**
+ * XRES-001: the ETag and freshness of a body about to be sent. With an `etag fn`, a body (even an empty
+ * one) without an ETag gets one; then a GET or HEAD whose status is 2xx or 304 and whose conditional
+ * headers match the response's ETag or Last-Modified (the `fresh` package) becomes a 304, which the
+ * caller sends without a body (RES-009). Without a validator on the response nothing can be fresh, so
+ * the request's headers are not even read. Returns the body to send (a string becomes its UTF-8 bytes
+ * when it was hashed).
+ *
+ * @example
+ * ```ts
+ * body = applyValidators(res, '{"a":1}', app.get('etag fn')); // may set ETag and statusCode = 304
+ * ```
+ */
+export function applyValidators<Body extends string | Uint8Array | undefined>(
+  res: KitResponse,
+  body: Body,
+  etagFn: unknown,
+): Body | Buffer {
+  let etag = res.getHeader('ETag');
+  let sent: Body | Buffer = body;
+  if (etag === undefined && body !== undefined && typeof etagFn === 'function') {
+    // As Express 4, an etag function is given the bytes (a string encoded once, here, and sent as these
+    // bytes), so a custom one that hashes or measures `body` sees what goes on the wire.
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    sent = bytes as Body | Buffer;
+    const made = (etagFn as EtagFunction)(bytes);
+    if (made) {
+      res.setHeader('ETag', made);
+      etag = made;
+    }
+  }
+  const lastModified = res.getHeader('Last-Modified');
+  if (etag === undefined && lastModified === undefined) return sent;
+  if (isFresh(res.req, res.statusCode, etag, lastModified)) res.statusCode = 304;
+  return sent;
+}
+
+function isFresh(req: KitRequest, status: number, etag: unknown, lastModified: unknown): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if ((status < 200 || status >= 300) && status !== 304) return false;
+  return loadFresh()(req.headers, {
+    etag: typeof etag === 'string' ? etag : undefined,
+    'last-modified': typeof lastModified === 'string' ? lastModified : undefined,
+  });
+}

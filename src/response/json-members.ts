@@ -1,0 +1,82 @@
+/** res.json's text under Express's `json replacer`, `json spaces` and `json escape` settings, and res.jsonp. */
+import type { AppSettings } from '../settings.js';
+import type { KitResponse } from '../types.js';
+
+type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown;
+
+const HTML_SIGNIFICANT = /[<>&]/g;
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+
+/**
+ * XRES-004: `value` as JSON under the app's `json replacer`, `json spaces` and `json escape` settings (all
+ * unset in a kit() app, where this is `JSON.stringify(value)`). With `json escape`, `<`, `>` and `&` become
+ * `\u003c`, `\u003e` and `\u0026`, so the text can sit inside an HTML `<script>` without closing it.
+ * `undefined` (and functions) give `undefined`, as JSON.stringify does.
+ *
+ * @example
+ * ```ts
+ * jsonText({ 'json escape': true }, { html: '<b>' }); // '{"html":"\\u003cb\\u003e"}'
+ * ```
+ */
+export function jsonText(settings: AppSettings, value: unknown): string | undefined {
+  const replacer = settings['json replacer'];
+  const spaces = settings['json spaces'];
+  const text =
+    replacer || spaces
+      ? JSON.stringify(value, replacer as JsonReplacer | undefined, spaces as string | number | undefined)
+      : JSON.stringify(value);
+  if (settings['json escape'] && text !== undefined) {
+    return text.replace(HTML_SIGNIFICANT, (char) => HTML_ESCAPES[char] as string);
+  }
+  return text;
+}
+
+/**
+ * Express 4's older `(status, value)` and `(value, status)` forms of json/jsonp (XRES-003): sets the status and
+ * gives the value to send.
+ */
+export function legacyStatusAndValue(res: KitResponse, first: unknown, second: unknown): unknown {
+  if (typeof second === 'number') {
+    res.status(second);
+    return first;
+  }
+  res.status(first as number);
+  return second;
+}
+
+// Everything but what a JavaScript identifier path needs: a callback name comes from the query string.
+const NOT_CALLBACK_CHAR = /[^[\]\w$.]/g;
+
+/** The members this file adds to KitServerResponse's prototype. */
+export const jsonMembers = {
+  /** XRES-005: JSON, wrapped in a call to the `jsonp callback name` query parameter's function when one is given. */
+  jsonp(this: KitResponse, obj: unknown, second?: unknown): void {
+    const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
+    const settings = this.app?.settings;
+    let body = settings === undefined ? JSON.stringify(value) : jsonText(settings, value);
+    const name = settings?.['jsonp callback name'] ?? 'callback';
+    const query = this.req.query as Record<string, unknown> | undefined;
+    let callback = typeof name === 'string' && query !== undefined ? query[name] : undefined;
+    // RES-010: after a response went out, send refuses (and logs) without any header set here throwing.
+    if (this.headersSent || this.writableEnded) {
+      this.send(body);
+      return;
+    }
+    if (this.getHeader('Content-Type') === undefined) {
+      this.setHeader('X-Content-Type-Options', 'nosniff');
+      this.set('Content-Type', 'application/json');
+    }
+    if (Array.isArray(callback)) callback = callback[0];
+    if (typeof callback === 'string' && callback.length !== 0) {
+      // XRES-005: nosniff and text/javascript, so the body runs only as the script it is; the callback
+      // keeps only identifier characters; U+2028/2029 are legal in JSON but end a line in older JavaScript;
+      // the leading comment keeps the body from starting with bytes a plugin could sniff as its own format.
+      this.setHeader('X-Content-Type-Options', 'nosniff');
+      this.set('Content-Type', 'text/javascript');
+      const fn = callback.replace(NOT_CALLBACK_CHAR, '');
+      const args = body === undefined ? '' : body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+      body = `/**/ typeof ${fn} === 'function' && ${fn}(${args});`;
+    }
+    this.send(body);
+  },
+};
