@@ -1,0 +1,57 @@
+// express-session works unchanged on kitjs: a session survives across requests with its cookie (spec/express-ecosystem.md).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import session from 'express-session';
+import request from 'supertest';
+import { appFlavours, serve } from './support.ts';
+
+type WithSession<Req> = Req & { session: { views?: number; destroy(cb: (err?: unknown) => void): void } };
+
+function sessionCookie(headers: Record<string, unknown>): string {
+  const cookies = headers['set-cookie'] as string[] | undefined;
+  assert.ok(cookies && cookies.length === 1, 'one Set-Cookie header');
+  const cookie = cookies[0] as string;
+  assert.match(cookie, /^connect\.sid=s%3A[^;]+; Path=\/; HttpOnly$/);
+  return cookie.split(';')[0] as string;
+}
+
+for (const flavour of appFlavours) {
+  describe(`express-session on ${flavour.name}`, () => {
+    it('keeps a counter in the session across two requests that send its cookie', async () => {
+      const app = flavour.create();
+      app.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: true }));
+      app.get('/views', (req, res) => {
+        const { session: data } = req as WithSession<typeof req>;
+        data.views = (data.views ?? 0) + 1;
+        res.json({ views: data.views });
+      });
+      const url = await serve(app);
+      const first = await request(url).get('/views').expect(200);
+      assert.deepEqual(first.body, { views: 1 });
+      const cookie = sessionCookie(first.headers);
+      const second = await request(url).get('/views').set('Cookie', cookie).expect(200);
+      assert.deepEqual(second.body, { views: 2 });
+      // Without the cookie a request starts a new session.
+      const other = await request(url).get('/views').expect(200);
+      assert.deepEqual(other.body, { views: 1 });
+    });
+
+    it('forgets the session once it is destroyed', async () => {
+      const app = flavour.create();
+      app.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: false }));
+      app.get('/views', (req, res) => {
+        const { session: data } = req as WithSession<typeof req>;
+        data.views = (data.views ?? 0) + 1;
+        res.json({ views: data.views });
+      });
+      app.post('/logout', (req, res, next) => {
+        (req as WithSession<typeof req>).session.destroy((err) => (err ? next(err) : res.sendStatus(204)));
+      });
+      const url = await serve(app);
+      const cookie = sessionCookie((await request(url).get('/views').expect(200)).headers);
+      await request(url).get('/views').set('Cookie', cookie).expect(200, { views: 2 });
+      await request(url).post('/logout').set('Cookie', cookie).expect(204);
+      await request(url).get('/views').set('Cookie', cookie).expect(200, { views: 1 });
+    });
+  });
+}
