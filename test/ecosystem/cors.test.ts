@@ -10,7 +10,9 @@ for (const flavour of appFlavours) {
     it('allows every origin by default, and answers a preflight with 204 and the allowed methods', async () => {
       const app = flavour.create();
       app.use(cors());
-      app.get('/products/:id', (req, res) => res.json({ msg: `This is CORS-enabled for all origins! ${req.params.id}` }));
+      app.get('/products/:id', (req, res) =>
+        res.json({ msg: `This is CORS-enabled for all origins! ${req.params.id}` }),
+      );
       const url = await serve(app);
       const got = await request(url).get('/products/7').set('Origin', 'http://a.test').expect(200);
       assert.equal(got.headers['access-control-allow-origin'], '*');

@@ -50,7 +50,11 @@ for (const flavour of appFlavours) {
         .expect(201, { email: 'tobi@example.com', age: 3 });
       const bad = await request(url).post('/users').send({ email: 'nope', age: -1 }).expect(400);
       assert.deepEqual(
-        bad.body.errors.map((e: { path: string; msg: string; location: string }) => [e.path, e.msg, e.location]),
+        bad.body.errors.map((e: { path: string; msg: string; location: string }) => [
+          e.path,
+          e.msg,
+          e.location,
+        ]),
         [
           ['email', 'not an email', 'body'],
           ['age', 'Invalid value', 'body'],

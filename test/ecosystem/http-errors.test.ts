@@ -33,8 +33,8 @@ for (const flavour of appFlavours) {
         next();
       });
       app.get('/', (_req, res) => res.send('welcome'));
-      app.use((err: unknown, _req: unknown, res: { status(code: number): { json(b: unknown): void } }, _next: unknown) => {
-        assert.ok(createError.isHttpError(err));
+      app.use((err, _req, res, next) => {
+        if (!createError.isHttpError(err)) return next(err);
         res.status(err.status).json({ message: err.message, expose: err.expose, name: err.name });
       });
       const url = await serve(app);

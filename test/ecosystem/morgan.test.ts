@@ -42,7 +42,11 @@ for (const flavour of appFlavours) {
       app.use(morgan('combined', { stream: log.stream }));
       app.post('/items', (_req, res) => res.status(201).json({ ok: true }));
       const url = await serve(app);
-      await request(url).post('/items').set('User-Agent', 'eco-test').set('Referer', 'http://x.test/').expect(201);
+      await request(url)
+        .post('/items')
+        .set('User-Agent', 'eco-test')
+        .set('Referer', 'http://x.test/')
+        .expect(201);
       assert.match(
         await log.next(),
         /^127\.0\.0\.1 - - \[[^\]]+\] "POST \/items HTTP\/1\.1" 201 11 "http:\/\/x\.test\/" "eco-test"\n$/,

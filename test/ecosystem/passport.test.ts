@@ -8,10 +8,16 @@ import request from 'supertest';
 import { urlencoded } from '../../src/index.ts';
 import { appFlavours, serve } from './support.ts';
 
-interface User {
-  id: number;
-  username: string;
+// The declaration merging passport's typings ask for: what req.user holds.
+declare global {
+  namespace Express {
+    interface User {
+      id: number;
+      username: string;
+    }
+  }
 }
+type User = Express.User;
 const users: User[] = [{ id: 1, username: 'tobi' }];
 const passwords = new Map([['tobi', 'ferret']]);
 
@@ -24,10 +30,8 @@ passport.use(
     return cb(null, user);
   }),
 );
-passport.serializeUser((user, cb) => cb(null, (user as User).id));
+passport.serializeUser((user, cb) => cb(null, user.id));
 passport.deserializeUser((id, cb) => cb(null, users.find((u) => u.id === id) ?? false));
-
-type Authed<Req> = Req & { user?: User; isAuthenticated(): boolean; logout(cb: (err?: unknown) => void): void };
 
 // Where the app's README would call express.urlencoded(), kitjs's own urlencoded() parses the form; with
 // kitjs/express it is the same function under Express's name.
@@ -37,10 +41,13 @@ for (const flavour of appFlavours) {
       const app = flavour.create();
       app.use(urlencoded({ extended: false }));
       app.post('/token', passport.authenticate('local', { session: false }), (req, res) => {
-        res.json({ user: (req as Authed<typeof req>).user });
+        res.json({ user: req.user });
       });
       const url = await serve(app);
-      const ok = await request(url).post('/token').type('form').send({ username: 'tobi', password: 'ferret' });
+      const ok = await request(url)
+        .post('/token')
+        .type('form')
+        .send({ username: 'tobi', password: 'ferret' });
       assert.equal(ok.status, 200);
       assert.deepEqual(ok.body, { user: { id: 1, username: 'tobi' } });
       const refused = await request(url)
@@ -60,14 +67,13 @@ for (const flavour of appFlavours) {
       app.post(
         '/login/password',
         passport.authenticate('local', { failureRedirect: '/login', failureMessage: true }),
-        (req, res) => res.redirect(`/~${(req as Authed<typeof req>).user?.username}`),
+        (req, res) => res.redirect(`/~${req.user?.username}`),
       );
       app.get('/me', (req, res) => {
-        const authed = req as Authed<typeof req>;
-        res.json({ authenticated: authed.isAuthenticated(), user: authed.user ?? null });
+        res.json({ authenticated: req.isAuthenticated(), user: req.user ?? null });
       });
       app.post('/logout', (req, res, next) => {
-        (req as Authed<typeof req>).logout((err) => (err ? next(err) : res.redirect('/')));
+        req.logout((err) => (err ? next(err) : res.redirect('/')));
       });
       const url = await serve(app);
 

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import request from 'supertest';
 import favicon from 'serve-favicon';
+import request from 'supertest';
 import { appFlavours, serve } from './support.ts';
 
 // A 1x1 icon: the ICONDIR header, one entry, and a tiny payload; serve-favicon only reads the bytes.
