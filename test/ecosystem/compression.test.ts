@@ -1,12 +1,19 @@
 // compression works unchanged on kitjs: gzip for bodies above its threshold, identity below (spec/express-ecosystem.md).
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { describe, it } from 'node:test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
+import { serveStatic } from '../../src/index.ts';
 import { appFlavours, serve } from './support.ts';
 
 const BIG = 'kitjs '.repeat(2000);
+const publicDir = mkdtempSync(join(tmpdir(), 'kitjs-compression-'));
+writeFileSync(join(publicDir, 'big.txt'), BIG);
+after(() => rmSync(publicDir, { recursive: true, force: true }));
 
 /** A GET that keeps the raw (still compressed) body, so the test decodes it itself. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -34,6 +41,7 @@ for (const flavour of appFlavours) {
       app.get('/big', (_req, res) => res.send(BIG));
       app.get('/json', (_req, res) => res.json({ items: Array.from({ length: 300 }, (_, i) => ({ i })) }));
       app.get('/small', (_req, res) => res.send('tiny'));
+      app.use('/static', serveStatic(publicDir));
       app.get('/stream', (_req, res) => {
         res.setHeader('Content-Type', 'text/plain');
         res.write(BIG.slice(0, 6000));
@@ -42,7 +50,7 @@ for (const flavour of appFlavours) {
       return app;
     }
 
-    for (const path of ['/big', '/json', '/stream']) {
+    for (const path of ['/big', '/json', '/stream', '/static/big.txt']) {
       it(`gzips ${path}, and the decoded body is the one the handler sent`, async () => {
         const url = await serve(app());
         const plain = await rawGet(`${url}${path}`, {});

@@ -51,5 +51,31 @@ for (const flavour of appFlavours) {
       assert.deepEqual(limited.body, { error: 'slow down' });
       assert.equal(complaints(), '', 'express-rate-limit found nothing wrong with the app');
     });
+
+    it("warns, as with Express, when X-Forwarded-For arrives and 'trust proxy' is off", async (t) => {
+      const complaints = watchValidation(t);
+      const app = flavour.create();
+      app.use(rateLimit({ windowMs: 60_000, limit: 5 }));
+      app.get('/', (_req, res) => res.send('ok'));
+      await request(await serve(app))
+        .get('/')
+        .set('X-Forwarded-For', '203.0.113.9')
+        .expect(200);
+      assert.match(complaints(), /ERR_ERL_UNEXPECTED_X_FORWARDED_FOR/);
+    });
+
+    // Behind a proxy, its README's advice: app.set('trust proxy', 1), so that req.ip is the client's.
+    it("counts each client apart behind a proxy with app.set('trust proxy', 1)", async (t) => {
+      const complaints = watchValidation(t);
+      const app = flavour.create();
+      app.set('trust proxy', 1);
+      app.use(rateLimit({ windowMs: 60_000, limit: 1 }));
+      app.get('/', (req, res) => res.send(req.ip));
+      const url = await serve(app);
+      await request(url).get('/').set('X-Forwarded-For', '203.0.113.1').expect(200, '203.0.113.1');
+      await request(url).get('/').set('X-Forwarded-For', '203.0.113.1').expect(429);
+      await request(url).get('/').set('X-Forwarded-For', '203.0.113.2').expect(200, '203.0.113.2');
+      assert.equal(complaints(), '', 'express-rate-limit found nothing wrong with the app');
+    });
   });
 }

@@ -56,5 +56,25 @@ for (const flavour of appFlavours) {
       await request(url).post('/logout').set('Cookie', cookie).expect(204);
       await request(url).get('/views').set('Cookie', cookie).expect(200, { views: 1 });
     });
+
+    // Its README's production setup: a secure cookie behind a TLS-terminating proxy.
+    it("sets a Secure cookie behind a proxy with app.set('trust proxy', 1) and X-Forwarded-Proto: https", async () => {
+      const app = flavour.create();
+      app.set('trust proxy', 1);
+      app.use(
+        session({ secret: 'keyboard cat', resave: false, saveUninitialized: true, cookie: { secure: true } }),
+      );
+      app.get('/', (req, res) => {
+        req.session.views = 1;
+        res.send('ok');
+      });
+      const url = await serve(app);
+      const secure = await request(url).get('/').set('X-Forwarded-Proto', 'https').expect(200, 'ok');
+      const cookies = secure.headers['set-cookie'] as unknown as string[] | undefined;
+      assert.match(cookies?.[0] ?? '', /^connect\.sid=s%3A[^;]+; Path=\/; HttpOnly; Secure$/);
+      // Over plain HTTP the secure cookie is not sent at all.
+      const plain = await request(url).get('/').expect(200, 'ok');
+      assert.equal(plain.headers['set-cookie'], undefined);
+    });
   });
 }
