@@ -33,7 +33,8 @@ for (const flavour of appFlavours) {
       await request(url).get('/hello?x=1').expect(200, 'hello');
       assert.match(await log.next(), /^GET \/hello\?x=1 200 5 - \d+\.\d{3} ms\n$/);
       await request(url).get('/missing').expect(404);
-      assert.match(await log.next(), /^GET \/missing 404 9 - \d+\.\d{3} ms\n$/);
+      // The 404 body is the default handler's, whose length differs between kit() and kitjs/express.
+      assert.match(await log.next(), /^GET \/missing 404 \d+ - \d+\.\d{3} ms\n$/);
     });
 
     it("logs 'combined' lines with the remote address and the user agent", async () => {
