@@ -19,12 +19,20 @@ for (const flavour of appFlavours) {
       );
       const url = await serve(app);
       // The body's shape is the default handler's (text/plain on kit(), a page under Express); the message is in it.
-      await request(url).get('/videos/1').expect(404, /This video does not exist!/);
-      await request(url).get('/teapot').expect(418, /I'm a Teapot/);
+      await request(url)
+        .get('/videos/1')
+        .expect(404, /This video does not exist!/);
+      await request(url)
+        .get('/teapot')
+        .expect(418, /I'm a Teapot/);
       // A 5xx error's message is not exposed: only the status text goes out.
-      const secret = await request(url).get('/secret').expect(500, /Internal Server Error/);
+      const secret = await request(url)
+        .get('/secret')
+        .expect(500, /Internal Server Error/);
       assert.doesNotMatch(secret.text, /hunter2/);
-      const auth = await request(url).get('/auth').expect(401, /Please log in/);
+      const auth = await request(url)
+        .get('/auth')
+        .expect(401, /Please log in/);
       assert.equal(auth.headers['www-authenticate'], 'Basic realm="kit"');
     });
 
