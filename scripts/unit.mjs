@@ -6,13 +6,17 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// test/ecosystem needs its own install (its packages are not kitjs's dependencies) and is typechecked
+// against their typings first: `npm run test:ecosystem` (scripts/with-ecosystem-deps.mjs) runs it, never this.
+const OWN_RUNNER = [join('test', 'ecosystem')];
 
 function testsUnder(dir) {
   try {
     return readdirSync(join(root, dir), { recursive: true })
       .map(String)
       .filter((name) => name.endsWith('.test.ts') && !name.split(/[\\/]/).includes('node_modules'))
-      .map((name) => join(dir, name));
+      .map((name) => join(dir, name))
+      .filter((file) => !OWN_RUNNER.some((folder) => file.startsWith(folder + sep)));
   } catch {
     return [];
   }
@@ -28,7 +32,11 @@ const files = [...testsUnder('test'), ...testsUnder('src')]
   })
   .sort();
 if (files.length === 0) {
-  console.log('unit: no *.test.ts files found');
+  const ecosystem = join(root, 'test', 'ecosystem');
+  const asked = filters.some((f) => f === ecosystem || f.startsWith(ecosystem + sep));
+  console.log(
+    asked ? 'unit: test/ecosystem runs with npm run test:ecosystem' : 'unit: no *.test.ts files found',
+  );
   process.exit(0);
 }
 const run = spawnSync(

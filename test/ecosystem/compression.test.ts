@@ -1,0 +1,76 @@
+// compression works unchanged on kitjs: gzip for bodies above its threshold, identity below (spec/express-ecosystem.md).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import compression from 'compression';
+import { serveStatic } from '../../src/index.ts';
+import { appFlavours, serve } from './support.ts';
+
+const BIG = 'kitjs '.repeat(2000);
+const publicDir = mkdtempSync(join(tmpdir(), 'kitjs-compression-'));
+writeFileSync(join(publicDir, 'big.txt'), BIG);
+after(() => rmSync(publicDir, { recursive: true, force: true }));
+
+/** A GET that keeps the raw (still compressed) body, so the test decodes it itself. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      httpRequest(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+for (const flavour of appFlavours) {
+  describe(`compression on ${flavour.name}`, () => {
+    function app() {
+      const app = flavour.create();
+      app.use(compression());
+      app.get('/big', (_req, res) => res.send(BIG));
+      app.get('/json', (_req, res) => res.json({ items: Array.from({ length: 300 }, (_, i) => ({ i })) }));
+      app.get('/small', (_req, res) => res.send('tiny'));
+      app.use('/static', serveStatic(publicDir));
+      app.get('/stream', (_req, res) => {
+        res.setHeader('Content-Type', 'text/plain');
+        res.write(BIG.slice(0, 6000));
+        res.end(BIG.slice(6000));
+      });
+      return app;
+    }
+
+    for (const path of ['/big', '/json', '/stream', '/static/big.txt']) {
+      it(`gzips ${path}, and the decoded body is the one the handler sent`, async () => {
+        const url = await serve(app());
+        const plain = await rawGet(`${url}${path}`, {});
+        const zipped = await rawGet(`${url}${path}`, { 'Accept-Encoding': 'gzip' });
+        assert.equal(zipped.status, 200);
+        assert.equal(zipped.headers['content-encoding'], 'gzip');
+        assert.match(String(zipped.headers.vary), /Accept-Encoding/i);
+        assert.ok(zipped.body.length < plain.body.length, 'the gzipped body is smaller');
+        assert.equal(gunzipSync(zipped.body).toString(), plain.body.toString());
+        if (path === '/big') assert.equal(plain.body.toString(), BIG);
+        assert.equal(plain.headers['content-encoding'], undefined);
+      });
+    }
+
+    it('leaves a body under the 1 kB threshold alone, with its Content-Length', async () => {
+      const url = await serve(app());
+      const got = await rawGet(`${url}/small`, { 'Accept-Encoding': 'gzip' });
+      assert.equal(got.headers['content-encoding'], undefined);
+      assert.equal(got.headers['content-length'], '4');
+      assert.equal(got.body.toString(), 'tiny');
+    });
+  });
+}
