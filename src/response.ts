@@ -5,7 +5,10 @@ import { contentType } from 'mime-types';
 import { KitError } from './errors.js';
 import { logger } from './logger.js';
 import { OneCallResponse } from './one-call-response.js';
-import type { KitApp, KitResponse } from './types.js';
+import { clearCookie, cookie } from './response/cookies.js';
+import { attachment, download } from './response/download.js';
+import { sendFile } from './response/send-file.js';
+import type { CookieOptions, KitApp, KitResponse } from './types.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -34,6 +37,12 @@ function contentTypeFor(type: string): string {
  */
 export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare app: KitApp;
+  // Express 4's file and cookie members: functions in src/response/, put on the prototype at the end.
+  declare sendFile: KitResponse['sendFile'];
+  declare download: KitResponse['download'];
+  declare attachment: (filename?: string) => this;
+  declare cookie: (name: string, value: unknown, options?: CookieOptions) => this;
+  declare clearCookie: (name: string, options?: CookieOptions) => this;
 
   /** A response from a server kitjs did not create gets this class's prototype and fields. */
   static adopt(res: ServerResponse): KitServerResponse {
@@ -143,4 +152,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     if (code === 204 || code === 304) this.endWithoutBody();
     else this.endWithBody(body, type, force);
   }
+}
+
+// Express 4's file and cookie members (spec/express-files.md), as non-enumerable methods like the class's own.
+for (const [name, method] of Object.entries({ sendFile, download, attachment, cookie, clearCookie })) {
+  Object.defineProperty(KitServerResponse.prototype, name, {
+    value: method,
+    writable: true,
+    configurable: true,
+  });
 }
