@@ -268,6 +268,7 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
       When I GET "/"
       Then the body is "404 EISDIR"
 
+    @kit-error-codes
     Scenario: A refused path gives the callback its 4xx error
       Given the app:
         """js

@@ -77,8 +77,10 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     assert.deepEqual(JSON.parse(out.stdout), []);
   });
 
-  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/optional-package.ts).
-  const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken'].filter((m) =>
+  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/optional-package.ts);
+  // so are cookie, cookie-signature and content-disposition, by res.cookie and res.download (XFILE).
+  const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken', 'cookie', 'cookie-signature',
+      'content-disposition'].filter((m) =>
       Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
     const seen = { onImport: loaded() };
     k.serveStatic('.'); seen.serveStatic = loaded();
