@@ -268,6 +268,15 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
       When I GET "/"
       Then the body is "404 EISDIR"
 
+    Scenario: A directory named with a trailing slash is not served its index either
+      Given the app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/', (req, res) => res.sendFile(dir + '/docs/', (err) => res.send(`${err.status} ${err.code}`)));
+        """
+      When I GET "/"
+      Then the body is "404 EISDIR"
+
     @kit-error-codes
     Scenario: A refused path gives the callback its 4xx error
       Given the app:
