@@ -330,6 +330,26 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
         assert.equal(await world.outcome, 'ECONNABORTED');
         """
 
+    Scenario: A client that leaves during the transfer gives the callback ECONNABORTED
+      Given the app:
+        """js
+        const file = require('node:path').join(tmpDir, 'big.bin');
+        // Far more than socket buffers hold, so the transfer is still running when the client leaves.
+        require('node:fs').writeFileSync(file, Buffer.alloc(8 * 1024 * 1024, 120));
+        let report;
+        world.outcome = new Promise((resolve) => { report = resolve; });
+        app.get('/big', (req, res) => res.sendFile(file, (err) => report(err ? err.code : 'none')));
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        await new Promise((resolve) => {
+          const req = http.get(world.baseURL + '/big', (res) => res.once('data', () => { req.destroy(); resolve(); }));
+          req.on('error', () => {});
+        });
+        assert.equal(await world.outcome, 'ECONNABORTED');
+        """
+
     Scenario: A callback that throws fails the request instead of the process
       Given the app:
         """js
