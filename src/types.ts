@@ -114,7 +114,7 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   cookies?: Record<string, string>;
   /** Signed cookies whose signature cookie-parser verified (cookie-parser sets this). */
   signedCookies?: Record<string, string | false>;
-  /** The secret cookie-parser was given (cookie-parser sets this). */
+  /** The secret cookie-parser was given (cookie-parser sets this); `res.cookie(..., { signed: true })` signs with it. */
   secret?: string;
   /** Per-request storage, the same object as `res.locals`. */
   locals: Record<string, unknown>;
@@ -130,8 +130,6 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   app: KitApp;
   /** The `next` of the handler running now, as Express's `req.next` (undefined outside a handler). */
   next?: NextFunction;
-  /** The signing secret cookie-parser sets; `res.cookie(..., { signed: true })` signs with it. */
-  secret?: string;
   /** A header, case-insensitively; `referer` and `referrer` are one header. */
   get(name: string): string | undefined;
   /** Express's alias of {@link KitRequest.get}. */
