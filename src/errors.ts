@@ -46,6 +46,12 @@ export const errorCodes = {
   KIT_ERR_STATIC_PRECONDITION: { status: 412, expose: true, message: 'Precondition Failed' },
   KIT_ERR_STATIC_NOT_FOUND: { status: 404, expose: true, message: 'Not Found' },
   KIT_ERR_STATIC_METHOD: { status: 405, expose: true, message: 'Method Not Allowed' },
+  // Cookies
+  KIT_ERR_COOKIE_NO_SECRET: {
+    status: 500,
+    expose: false,
+    message: 'cookieParser("secret") required for signed cookies',
+  },
   // Authentication
   KIT_ERR_AUTH_NO_SECRET: { status: 500, expose: false, message: 'JWT_SECRET is not set' },
   KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },

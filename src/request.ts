@@ -16,7 +16,7 @@ import {
   trustedHost,
   trustOf,
 } from './request/proxy.js';
-import type { KitApp, KitRequest, KitResponse, TokenPayload } from './types.js';
+import type { KitApp, KitRequest, KitResponse, NextFunction, TokenPayload } from './types.js';
 
 /** The request with the fields the dispatcher keeps on it. Not part of the public API. */
 export interface InternalRequest extends KitRequest {
@@ -41,6 +41,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   kitPath = '/';
   private searchValue = '';
   user?: TokenPayload = undefined;
+  next: NextFunction | undefined = undefined;
   declare res?: KitResponse;
   declare app: KitApp;
   private parsedQuery: Record<string, unknown> | undefined = undefined;
@@ -149,6 +150,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     adopted.kitPath = '/';
     adopted.searchValue = '';
     adopted.user = undefined;
+    adopted.next = undefined;
     adopted.parsedQuery = undefined;
     adopted.localsStore = undefined;
     return adopted;

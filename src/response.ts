@@ -5,12 +5,15 @@ import { KitError } from './errors.js';
 import { logger } from './logger.js';
 import { OneCallResponse } from './one-call-response.js';
 import { attachMembers } from './response/attach.js';
+import { clearCookie, cookie } from './response/cookies.js';
+import { attachment, download } from './response/download.js';
 import { applyValidators, withUtf8 } from './response/entity.js';
 import { contentTypeValue, headerMembers, locationValue } from './response/header-members.js';
 import { jsonMembers, jsonText, legacyStatusAndValue } from './response/json-members.js';
 import { negotiationMembers, redirectBody } from './response/negotiation.js';
+import { sendFile } from './response/send-file.js';
 import { type AppSettings, settingsFlavour } from './settings.js';
-import type { FormatHandlers, KitApp, KitResponse } from './types.js';
+import type { CookieOptions, FormatHandlers, KitApp, KitResponse } from './types.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -47,6 +50,12 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare location: (url: string) => this;
   declare jsonp: KitResponse['jsonp'];
   declare format: (handlers: FormatHandlers) => this;
+  // Express 4's file and cookie members: functions in src/response/, put on the prototype at the end.
+  declare sendFile: KitResponse['sendFile'];
+  declare download: KitResponse['download'];
+  declare attachment: (filename?: string) => this;
+  declare cookie: (name: string, value: unknown, options?: CookieOptions) => this;
+  declare clearCookie: (name: string, options?: CookieOptions) => this;
 
   /** A response from a server kitjs did not create gets this class's prototype and fields. */
   static adopt(res: ServerResponse): KitServerResponse {
@@ -240,4 +249,6 @@ attachMembers(KitServerResponse.prototype, {
   ...headerMembers,
   ...jsonMembers,
   ...negotiationMembers,
+  // Express 4's file and cookie members (spec/express-files.md).
+  ...{ sendFile, download, attachment, cookie, clearCookie },
 });

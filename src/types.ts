@@ -1,10 +1,18 @@
 /** The public types of kitjs: request, response and token payload here; the rest in src/types/ (re-exported). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KitApp } from './types/app-types.js';
+import type { NextFunction } from './types/handlers.js';
+import type {
+  CookieOptions,
+  DownloadOptions,
+  SendFileCallback,
+  SendFileOptions,
+} from './types/response-files.js';
 import type { Declared, ParamsDictionary, QueryDictionary, RouteGeneric } from './types/route-params.js';
 
 export type * from './types/app-types.js';
 export type * from './types/handlers.js';
+export type * from './types/response-files.js';
 // Declared is an internal helper of KitRequest and KitResponse, not re-exported.
 export type {
   ParamsDictionary,
@@ -106,7 +114,7 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   cookies?: Record<string, string>;
   /** Signed cookies whose signature cookie-parser verified (cookie-parser sets this). */
   signedCookies?: Record<string, string | false>;
-  /** The secret cookie-parser was given (cookie-parser sets this). */
+  /** The secret cookie-parser was given (cookie-parser sets this); `res.cookie(..., { signed: true })` signs with it. */
   secret?: string;
   /** Per-request storage, the same object as `res.locals`. */
   locals: Record<string, unknown>;
@@ -120,6 +128,8 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   res?: KitResponse;
   /** The app handling the request (a mounted sub-app while it runs it). */
   app: KitApp;
+  /** The `next` of the handler running now, as Express's `req.next` (undefined outside a handler). */
+  next?: NextFunction;
   /** A header, case-insensitively; `referer` and `referrer` are one header. */
   get(name: string): string | undefined;
   /** Express's alias of {@link KitRequest.get}. */
@@ -348,6 +358,73 @@ export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResp
    * ```
    */
   format(handlers: FormatHandlers): this;
+  /**
+   * Streams the file at `path` (absolute, or relative to `options.root`, which it can then never leave),
+   * with its Content-Type, `ETag`, `Last-Modified`, `Cache-Control`, ranges and 304s. Without `callback`, a
+   * failure goes to the error handlers (a missing file is a 404); with it, `callback` hears how it ended
+   * and kitjs answers nothing itself.
+   *
+   * @example
+   * ```ts
+   * app.get('/files/:name', (req, res) => res.sendFile(req.params.name, { root: 'uploads' }));
+   * app.get('/logo', (req, res) =>
+   *   res.sendFile('/srv/site/logo.png', (err) => { if (err && !res.headersSent) res.status(404).end(); }),
+   * );
+   * ```
+   */
+  sendFile(path: string, callback?: SendFileCallback): void;
+  sendFile(path: string, options: SendFileOptions, callback?: SendFileCallback): void;
+  /**
+   * Sends the file at `path` as a download: `Content-Disposition: attachment; filename="..."` (with the
+   * UTF-8 `filename*` form when needed), named `filename` or after the file. Otherwise `res.sendFile`; a
+   * relative `path` without `root` is taken from the working directory.
+   *
+   * @example
+   * ```ts
+   * app.get('/report', (req, res) => res.download('reports/2024-05.pdf', 'Report May 2024.pdf'));
+   * app.get('/export', (req, res) => res.download(file, { headers: { 'Cache-Control': 'no-store' } }));
+   * ```
+   */
+  download(path: string, callback?: SendFileCallback): void;
+  download(path: string, filename: string, callback?: SendFileCallback): void;
+  download(path: string, options: DownloadOptions, callback?: SendFileCallback): void;
+  download(
+    path: string,
+    filename: string | null | undefined,
+    options: DownloadOptions,
+    callback?: SendFileCallback,
+  ): void;
+  /**
+   * Sets `Content-Disposition: attachment`, with `filename`'s base name when given, and then the
+   * Content-Type of its extension; chainable.
+   *
+   * @example
+   * ```ts
+   * app.get('/export.csv', (req, res) => res.attachment('export.csv').send(csvText));
+   * ```
+   */
+  attachment(filename?: string): this;
+  /**
+   * Appends a `Set-Cookie` header (earlier cookies are kept). An object value is sent as `j:` + JSON;
+   * `maxAge` is in milliseconds; `path` defaults to '/'; `signed: true` signs with `req.secret`.
+   *
+   * @example
+   * ```ts
+   * res.cookie('theme', 'dark', { maxAge: 30 * 86_400_000, sameSite: 'lax' });
+   * res.cookie('cart', { items: [1, 2] }, { httpOnly: true, signed: true });
+   * ```
+   */
+  cookie(name: string, value: unknown, options?: CookieOptions): this;
+  /**
+   * Expires the cookie `name`: an empty value dated 1 January 1970. Give the same `path` and `domain` it
+   * was set with, or the browser keeps it.
+   *
+   * @example
+   * ```ts
+   * app.post('/logout', (req, res) => res.clearCookie('sid', { path: '/' }).sendStatus(204));
+   * ```
+   */
+  clearCookie(name: string, options?: CookieOptions): this;
 }
 
 /**

@@ -207,6 +207,9 @@ export class Dispatch {
       called = true;
       this.next(err);
     };
+    // XFILE-006: Express's `req.next`, the next of the handler running now, for members that finish later
+    // and must fail through the stack (res.sendFile without a callback).
+    req.next = next;
     try {
       // ERR-001, ERR-002: a throw or a rejection is next(err), from error middleware too (HARD-001).
       const result: unknown = this.hasError

@@ -79,8 +79,9 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
 
   // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/optional-package.ts);
   // vary and accepts by the response members that use them (src/response/), none of them here (send
-  // itself loads fresh).
-  const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken', 'vary', 'accepts'].filter((m) =>
+  // itself loads fresh); cookie, cookie-signature and content-disposition by res.cookie and res.download (XFILE).
+  const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken', 'vary', 'accepts', 'cookie',
+      'cookie-signature', 'content-disposition'].filter((m) =>
       Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
     const seen = { onImport: loaded() };
     k.serveStatic('.'); seen.serveStatic = loaded();

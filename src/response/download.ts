@@ -1,0 +1,73 @@
+/** res.download(path, [filename], [options], [fn]) and res.attachment([filename]): Content-Disposition, then the file. */
+import { basename, extname, resolve } from 'node:path';
+import { lazyDependency } from '../optional-package.js';
+import type { SendFileCallback } from '../types/response-files.js';
+import type { KitResponse } from '../types.js';
+import { fileSettings } from './file-options.js';
+import { transferFile } from './send-file.js';
+
+const loadContentDisposition = lazyDependency<typeof import('content-disposition')>('content-disposition');
+
+/**
+ * `res.download` (XFILE-008), with Express 4.21's argument forms: `(path)`, `(path, fn)`, `(path, name)`,
+ * `(path, name, fn)`, `(path, options)`, `(path, options, fn)`, `(path, name, options)`,
+ * `(path, name, options, fn)`. A relative path without `root` is taken from the working directory.
+ */
+export function download(
+  this: KitResponse,
+  path: unknown,
+  filename?: unknown,
+  options?: unknown,
+  callback?: unknown,
+): void {
+  let done = callback;
+  let name = filename;
+  let given = options;
+  if (typeof filename === 'function') {
+    done = filename;
+    name = undefined;
+    given = undefined;
+  } else if (typeof options === 'function') {
+    done = options;
+    given = undefined;
+  }
+  // The filename may be left out with options in its place.
+  if (
+    typeof filename === 'object' &&
+    filename !== null &&
+    (typeof options === 'function' || options === undefined)
+  ) {
+    name = undefined;
+    given = filename;
+  }
+  if (done !== undefined && typeof done !== 'function') {
+    throw new TypeError('res.download: the callback must be a function');
+  }
+  if (typeof path !== 'string' || path === '')
+    throw new TypeError('res.download: path must be a non-empty string');
+  if (name !== undefined && name !== null && typeof name !== 'string') {
+    throw new TypeError('res.download: filename must be a string');
+  }
+  const settings = fileSettings(given, 'res.download');
+  // content-disposition keeps only the base name, quotes it, and adds the RFC 8187 `filename*` form for
+  // anything outside ISO-8859-1 (a CR or LF is percent-encoded there, never written raw).
+  const disposition = loadContentDisposition()((name as string | null | undefined) || path);
+  // XFILE-008: download's Content-Disposition wins over one in `headers`, in any letter case.
+  settings.headers = settings.headers.filter(([header]) => header.toLowerCase() !== 'content-disposition');
+  settings.headers.push(['Content-Disposition', disposition]);
+  const fullPath = settings.root === undefined ? resolve(path) : path;
+  transferFile(this, fullPath, settings, done as SendFileCallback | undefined);
+}
+
+/**
+ * `res.attachment([filename])` (XFILE-009): `Content-Disposition: attachment`, with the file's base name when
+ * given, and then the Content-Type of its extension.
+ */
+export function attachment(this: KitResponse, filename?: unknown): KitResponse {
+  if (filename !== undefined && typeof filename !== 'string') {
+    throw new TypeError('res.attachment: filename must be a string');
+  }
+  if (filename) this.type(extname(basename(filename)));
+  this.setHeader('Content-Disposition', loadContentDisposition()(filename));
+  return this;
+}
