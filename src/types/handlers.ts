@@ -92,8 +92,30 @@ export interface TypedErrorHandler<Route extends RouteGeneric = {}> {
 }
 
 /**
- * A handler argument of a route: a request handler, an error handler (inline or typed), or (nested) arrays
- * of them. Inline functions get their parameter types from it (see {@link InlineErrorHandler}).
+ * Not for applications: the member of {@link HandlerArg} and {@link UseArg} that accepts middleware typed for
+ * Express (`cookieParser()`, `multer().single('file')`, `passport.authenticate(...)`), whose parameters are
+ * `express.Request` and `express.Response`: kitjs's request is not assignable to those (it has no
+ * `express.Application` behind `req.app`), so without this member such middleware, which runs unchanged on
+ * kitjs (spec/express-ecosystem.md), would not compile. Its first signature is generic in a parameter no
+ * argument can fill, so inline functions are never typed from it (they keep their types from
+ * {@link RequestHandler}); the second accepts any function of up to four parameters (a fifth is no
+ * middleware). The price: a handler typed for a path's parameters (`RequestHandler<{ Params: { id: string } }>`)
+ * is no longer refused on a path without them, since it is a function of three parameters too.
+ *
+ * @example
+ * ```ts
+ * import cookieParser from 'cookie-parser';
+ * app.use(cookieParser('secret')); // typed for Express, accepted here
+ * ```
+ */
+export interface ForeignMiddleware {
+  <Unused extends never>(...args: Unused[]): unknown;
+  (first: never, second: never, third: never, fourth: never): unknown;
+}
+
+/**
+ * A handler argument of a route: a request handler, an error handler (inline or typed), middleware typed
+ * for Express, or (nested) arrays of them. Inline functions get their parameter types from it (see {@link InlineErrorHandler}).
  *
  * @example
  * ```ts
@@ -105,6 +127,7 @@ export type HandlerArg<Route extends RouteGeneric = {}> =
   | RequestHandler<Route>
   | InlineErrorHandler<Route>
   | TypedErrorHandler<Route>
+  | ForeignMiddleware
   | readonly HandlerArg<Route>[];
 
 /**
@@ -128,7 +151,13 @@ export interface Mountable {
  * app.use(...stack);
  * ```
  */
-export type UseArg = RequestHandler | InlineErrorHandler | TypedErrorHandler | Mountable | readonly UseArg[];
+export type UseArg =
+  | RequestHandler
+  | InlineErrorHandler
+  | TypedErrorHandler
+  | ForeignMiddleware
+  | Mountable
+  | readonly UseArg[];
 
 /**
  * A plugin: receives the app and the options given to `register`; may be async.
