@@ -67,25 +67,24 @@ for (const name of names) {
 }
 
 // --- Declarations -------------------------------------------------------------------------------------------
-const declarations = await rollup({
-  input: Object.fromEntries(names.map((name) => [name, join(root, 'src', `${name}.ts`)])),
-  external,
-  plugins: [
-    dts({
-      tsconfig: join(root, 'tsconfig.json'),
-      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, allowJs: false },
-    }),
-  ],
-});
-for (const extension of ['d.ts', 'd.cts']) {
-  await declarations.write({
-    dir: dist,
-    format: 'es',
-    entryFileNames: `[name].${extension}`,
-    chunkFileNames: `[name]-[hash].${extension}`,
+// One bundle per entry, each self-contained like its JavaScript (no chunks shared between entries), so that
+// finish-build.mjs reads every export of an entry in its one file.
+for (const name of names) {
+  const declarations = await rollup({
+    input: { [name]: join(root, 'src', `${name}.ts`) },
+    external,
+    plugins: [
+      dts({
+        tsconfig: join(root, 'tsconfig.json'),
+        compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, allowJs: false },
+      }),
+    ],
   });
+  for (const extension of ['d.ts', 'd.cts']) {
+    await declarations.write({ dir: dist, format: 'es', entryFileNames: `[name].${extension}` });
+  }
+  await declarations.close();
 }
-await declarations.close();
 
 console.log(
   `build: ${names.map((name) => `src/${name}.ts`).join(', ')} -> dist/ in ${Date.now() - started} ms`,
