@@ -3,13 +3,21 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entryNames, outputsOf } from './build-entries.mjs';
 import { runNpm } from './run-npm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // What the build reads: the sources and the files that configure it.
-const inputs = ['src', 'tsup.config.ts', 'scripts/finish-build.mjs', 'tsconfig.json', 'package.json'];
-// What the build writes; the oldest of them decides.
-const outputs = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'];
+const inputs = [
+  'src',
+  'scripts/build.mjs',
+  'scripts/build-entries.mjs',
+  'scripts/finish-build.mjs',
+  'tsconfig.json',
+  'package.json',
+];
+// What the build writes, for every entry point; the oldest of them decides.
+const outputs = entryNames(root).flatMap(outputsOf);
 
 function newestBelow(path) {
   const stat = statSync(path, { throwIfNoEntry: false });

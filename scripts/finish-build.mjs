@@ -1,4 +1,4 @@
-// Runs after tsup (`npm run build`): the two things a bundler cannot express for this package.
+// Runs after scripts/build.mjs (`npm run build`): the two things a bundler cannot express for this package.
 //
 // 1. CommonJS that looks like Express: `require('kitjs')` is the kit function itself, carrying every named
 //    export and `default` (for transpiled `import kit from 'kitjs'`), so `const kit = require('kitjs');
@@ -65,10 +65,14 @@ const source = ts.createSourceFile('index.d.ts', declarations, ts.ScriptTarget.L
 const exportStatements = source.statements.filter(
   (statement) => ts.isExportDeclaration(statement) && !statement.moduleSpecifier,
 );
-if (exportStatements.length !== 1)
-  fail(`expected one export list in index.d.ts, found ${exportStatements.length}`);
-const exportList = exportStatements[0];
-if (!exportList.exportClause || !ts.isNamedExports(exportList.exportClause)) fail('unexpected export form');
+// rollup-plugin-dts ends the file with the export lists: `export { values }` and `export type { types }`.
+if (exportStatements.length === 0) fail('no export list in index.d.ts');
+for (const exportList of exportStatements) {
+  if (!exportList.exportClause || !ts.isNamedExports(exportList.exportClause)) fail('unexpected export form');
+}
+const exportElements = exportStatements.flatMap((exportList) =>
+  exportList.exportClause.elements.map((element) => ({ element, listIsTypeOnly: exportList.isTypeOnly })),
+);
 
 /** Top-level declarations by name, to read the type parameters of each exported type. */
 const declared = new Map();
@@ -85,10 +89,10 @@ for (const statement of source.statements) {
 
 const values = [];
 const types = [];
-for (const element of exportList.exportClause.elements) {
+for (const { element, listIsTypeOnly } of exportElements) {
   const local = (element.propertyName ?? element.name).text;
   const exported = element.name.text;
-  const typeOnly = element.isTypeOnly || exportList.isTypeOnly;
+  const typeOnly = element.isTypeOnly || listIsTypeOnly;
   if (!typeOnly) values.push({ local, exported });
   const declaration = declared.get(local);
   // A class is a value and a type; interfaces and type aliases only types.
@@ -107,8 +111,11 @@ for (const element of exportList.exportClause.elements) {
 const factory = values.find((value) => value.exported === 'default');
 if (!factory) fail('no default export to make the CommonJS module from');
 
-const head = declarations.slice(0, exportList.getStart(source));
-const tail = declarations.slice(exportList.getEnd());
+const [first, last] = [exportStatements[0], exportStatements.at(-1)];
+if (source.statements.indexOf(last) - source.statements.indexOf(first) !== exportStatements.length - 1)
+  fail('the export lists of index.d.ts are not together');
+const head = declarations.slice(0, first.getStart(source));
+const tail = declarations.slice(last.getEnd());
 const cjsTypes = [
   head.trimEnd(),
   '',

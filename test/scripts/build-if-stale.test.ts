@@ -23,9 +23,10 @@ after(() => rmSync(project, { recursive: true, force: true }));
 mkdirSync(join(project, 'scripts'));
 mkdirSync(join(project, 'src'));
 copyFileSync(script, join(project, 'scripts', 'build-if-stale.mjs'));
-copyFileSync(join(dirname(script), 'run-npm.mjs'), join(project, 'scripts', 'run-npm.mjs'));
+for (const helper of ['run-npm.mjs', 'build-entries.mjs']) {
+  copyFileSync(join(dirname(script), helper), join(project, 'scripts', helper));
+}
 writeFileSync(join(project, 'src', 'index.ts'), 'export {};\n');
-writeFileSync(join(project, 'tsup.config.ts'), '');
 writeFileSync(join(project, 'tsconfig.json'), '{}');
 writeFileSync(
   join(project, 'make-dist.mjs'),
@@ -36,7 +37,11 @@ appendFileSync('builds.txt', 'x');\n`,
 );
 writeFileSync(
   join(project, 'package.json'),
-  JSON.stringify({ type: 'module', scripts: { build: 'node make-dist.mjs' } }),
+  JSON.stringify({
+    type: 'module',
+    exports: { '.': { import: { default: './dist/index.js' } } },
+    scripts: { build: 'node make-dist.mjs' },
+  }),
 );
 
 /** Runs the script as `npm start` would; `viaNpm: false` drops npm_execpath, as a direct `node` run has none. */
