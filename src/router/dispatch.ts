@@ -4,11 +4,15 @@ import { cutResponse } from '../final-handler.js';
 import { logFailure, logger } from '../logger.js';
 import type { InternalRequest } from '../request.js';
 import type { ErrorHandler, KitResponse, Middleware, NextFunction, RequestHandler } from '../types.js';
+import type { RegexPattern } from './express-pattern.js';
 import type { Layer } from './layer.js';
 import { MountPath } from './mount-path.js';
 import type { ParamTable } from './param-callbacks.js';
 import { runParamCallbacks } from './param-dispatch.js';
-import type { RouteMatch } from './route-index.js';
+import type { RouteEntry, RouteMatch } from './route-index.js';
+
+// What prefix captures are decoded as: a match of no route.
+const PREFIX_ENTRY: RouteEntry = { order: -1, group: -1, method: '*', path: '', handlers: [] };
 
 /** What a dispatch needs of the router it runs: its param callbacks and whether it merges params. */
 export interface DispatchOwner {
@@ -160,26 +164,42 @@ export class Dispatch {
         continue;
       }
       // ROUTE-008, ROUTE-009: prefix middleware and mounted routers run only for paths under their prefix.
-      if (layer.prefix !== '' && !this.where.isUnder(layer.prefix)) continue;
+      let entered = layer.prefix;
+      let prefixParams: RegExpExecArray | null = null;
+      if (entered !== '') {
+        if (layer.pattern === undefined) {
+          if (!this.where.isUnder(entered)) continue;
+        } else {
+          // XROUTE-006: a prefix with parameters; what it matched is entered, without a trailing slash.
+          prefixParams = layer.pattern.regexp.exec(this.where.path);
+          if (prefixParams === null) continue;
+          entered =
+            prefixParams[0].length > 1 && prefixParams[0].endsWith('/')
+              ? prefixParams[0].slice(0, -1)
+              : prefixParams[0];
+        }
+      }
       if (layer.kind === 'middleware') {
         if (layer.errorHandler !== this.hasError) continue;
-        if (layer.prefix !== '') this.where.enter(layer.prefix);
+        if (entered !== '') this.where.enter(entered);
         if (this.paramsSet) {
           // Parameters belong to the route that captured them, as in Express.
           this.req.params = this.parentParams ?? {};
           this.paramsSet = false;
         }
+        if (prefixParams !== null && !this.prefixParams(layer.pattern, prefixParams)) continue;
         this.invoke(layer.handler);
         return;
       }
       // Like Express, a pending error never enters a mounted router (ERR-004): its error middleware handles
       // only what fails inside it.
       if (this.hasError) continue;
-      if (layer.prefix !== '') this.where.enter(layer.prefix);
+      if (entered !== '') this.where.enter(entered);
       if (this.paramsSet) {
         this.req.params = this.parentParams ?? {};
         this.paramsSet = false;
       }
+      if (prefixParams !== null && !this.prefixParams(layer.pattern, prefixParams)) continue;
       layer.target.handle(this.req, this.res, (err) => this.next(err));
       return;
     }
@@ -220,6 +240,25 @@ export class Dispatch {
     // XROUTE-007: the Route object of the match, as Express's req.route.
     (this.req as { route?: unknown }).route = match.entry.route;
     this.paramsSet = true;
+    return true;
+  }
+
+  /**
+   * Sets `req.params` from a prefix's captures (XROUTE-006), as for a route; false when one is malformed,
+   * with the 400 pending (ROUTE-014).
+   */
+  private prefixParams(pattern: RegexPattern | undefined, found: RegExpExecArray): boolean {
+    const match: RouteMatch = {
+      entry: PREFIX_ENTRY,
+      keys: (pattern as RegexPattern).keys,
+      values: found.slice(1),
+      rank: 0,
+    };
+    if (!this.enterRoute(match)) {
+      this.where.leave();
+      return false;
+    }
+    (this.req as { route?: unknown }).route = undefined;
     return true;
   }
 

@@ -30,7 +30,7 @@ const NAME_PART = /[\w$]/;
  * reach the regex engine raw (`[`, `{`, `^`, `$`, `|` outside a group) is a TypeError naming the pattern
  * (APP-006). The result is checked with recheck before it is used (XROUTE-002).
  */
-export function compileExpressPath(path: string, options: MatchOptions): RegexPattern {
+export function compileExpressPath(path: string, options: MatchOptions, end = true): RegexPattern {
   const source = path === '*' ? '/*' : path;
   if (source.charCodeAt(0) !== 47) throw new TypeError(`route path "${path}" must start with "/"`);
   const atoms = parse(source, path);
@@ -61,7 +61,9 @@ export function compileExpressPath(path: string, options: MatchOptions): RegexPa
   }
   // Not strict: one trailing slash is optional, written or not (ROUTE-005, XROUTE-005).
   if (!options.strict) out = out.endsWith('\\/') ? `${out}?` : `${out}\\/?`;
-  const regexp = assertSafeRegex(`^${out}$`, options.caseSensitive ? '' : 'i', path);
+  // A `use` prefix (end false) matches whole segments at the start of the path (ROUTE-008).
+  const tail = end ? '$' : '(?=\\/|$)';
+  const regexp = assertSafeRegex(`^${out}${tail}`, options.caseSensitive ? '' : 'i', path);
   return { regexp, keys };
 }
 

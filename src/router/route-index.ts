@@ -80,10 +80,12 @@ export class RouteIndex {
    * leaves the index as it was.
    */
   add(entry: RouteEntry, options: MatchOptions = LOOSE): void {
+    // XROUTE-004: an array of paths (nested too) is one route; the first path in the array that matches wins.
     const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
     if (paths.length === 0) throw new TypeError('route path: an empty array matches nothing');
     const compiled = paths.map((path, position) => {
       const rank = position * RANK_PER_PATH;
+      // XROUTE-011: kitjs's own patterns stay on the trie, with no regex.
       if (typeof path === 'string' && !options.caseSensitive && !options.strict && isKitPattern(path)) {
         return { rank, variants: compilePattern(path) };
       }

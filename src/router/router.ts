@@ -18,7 +18,7 @@ import type {
   UseArg,
 } from '../types.js';
 import { Dispatch } from './dispatch.js';
-import type { MatchOptions } from './express-pattern.js';
+import { compileExpressPath, type MatchOptions, type RegexPattern } from './express-pattern.js';
 import type { Layer } from './layer.js';
 import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
 import { staticSegment } from './pattern.js';
@@ -179,9 +179,18 @@ export class Router implements RouterLike<Router>, Mountable {
   use(path: string, ...handlers: UseArg[]): this;
   use(...args: unknown[]): this {
     let prefix = '';
+    let pattern: RegexPattern | undefined;
     let items: unknown[] = args;
     if (typeof args[0] === 'string') {
-      prefix = normalizePrefix(args[0]);
+      // XROUTE-006: a prefix with parameters (`/users/:id`) matches by a checked regex; a literal one as before.
+      if (/[:*?()]/.test(args[0])) {
+        pattern = compileExpressPath(
+          args[0],
+          { caseSensitive: this.matchOptions().caseSensitive, strict: false },
+          false,
+        );
+        prefix = args[0];
+      } else prefix = normalizePrefix(args[0]);
       items = args.slice(1);
     }
     items = items.flat(Infinity);
@@ -194,10 +203,10 @@ export class Router implements RouterLike<Router>, Mountable {
         (typeof item === 'object' || typeof item === 'function') &&
         typeof (item as Mountable).handle === 'function'
       ) {
-        this.stack.push({ kind: 'mount', prefix, target: item as Mountable });
+        this.stack.push({ kind: 'mount', prefix, target: item as Mountable, pattern });
       } else if (typeof item === 'function') {
         const handler = item as Middleware;
-        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4 });
+        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4, pattern });
       } else {
         throw new TypeError(
           `use(): argument ${position + 1} is ${describe(item)}; expected a middleware function or a Router`,
@@ -312,11 +321,6 @@ function joinPath(prefix: string, path: string): string {
 /** A `use` prefix in its matching form: canonical, encoded, lower case, no trailing slash, '' for the root. */
 function normalizePrefix(prefix: string): string {
   if (prefix.charCodeAt(0) !== 47) throw new TypeError(`use('${prefix}'): a path prefix must start with "/"`);
-  if (/[:*?()]/.test(prefix)) {
-    throw new TypeError(
-      `use('${prefix}'): prefixes are literal paths; parameters and wildcards are not supported`,
-    );
-  }
   let trimmed = prefix;
   while (trimmed.length > 1 && trimmed.endsWith('/')) trimmed = trimmed.slice(0, -1);
   if (trimmed === '/') return '';
