@@ -262,6 +262,19 @@ Feature: Express 4 routing
       When I GET "/r/Item/"
       Then the status is 404
 
+    Scenario: A case-sensitive app's use prefixes compare exactly, and are never strict
+      Given the app:
+        """js
+        app.enable('case sensitive routing');
+        app.use('/Admin', (req, res) => res.send('admin ' + req.baseUrl + ' ' + req.url));
+        """
+      When I GET "/Admin/x"
+      Then the body is "admin /Admin /x"
+      When I GET "/Admin/"
+      Then the body is "admin /Admin /"
+      When I GET "/admin/x"
+      Then the status is 404
+
     Scenario: Settings apply to routes registered after they are set
       Given the app:
         """js

@@ -183,7 +183,8 @@ export class Router implements RouterLike<Router>, Mountable {
     let items: unknown[] = args;
     if (typeof args[0] === 'string') {
       // XROUTE-006: a prefix with parameters (`/users/:id`) matches by a checked regex; a literal one as before.
-      if (/[:*?()]/.test(args[0])) {
+      // A case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005).
+      if (/[:*?()]/.test(args[0]) || this.matchOptions().caseSensitive) {
         pattern = compileExpressPath(
           args[0],
           { caseSensitive: this.matchOptions().caseSensitive, strict: false },
