@@ -302,6 +302,36 @@ Feature: Express 4 routing
       When I GET "/shopsx/a"
       Then the status is 404
 
+    Scenario: use() takes a RegExp or an array of paths, as Express does
+      Given the app:
+        """js
+        app.use(['/one', '/two/:n'], (req, res, next) => { res.set('X-Seen', `${req.baseUrl}|${req.params.n}`); next(); });
+        app.use(/^\/re(\d)/, (req, res) => res.send(`re ${req.params[0]} ${req.url}`));
+        app.get('/one/x', (req, res) => res.send('one'));
+        app.get('/two/:n/x', (req, res) => res.send('two ' + req.params.n));
+        """
+      When I GET "/one/x"
+      Then the body is "one"
+      And the header "X-Seen" is "/one|undefined"
+      When I GET "/two/2/x"
+      Then the body is "two 2"
+      And the header "X-Seen" is "/two/2|2"
+      When I GET "/re7/y"
+      Then the body is "re 7 /y"
+      When I GET "/re7x/y"
+      Then the status is 404
+
+    Scenario: A strict or case-sensitive app still refuses a dot segment at setup
+      Given the app:
+        """js
+        app.enable('strict routing');
+        try { app.get('/a/./b', (req, res) => res.end()); world.thrown = 'nothing'; } catch (err) { world.thrown = err.name; }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.thrown, 'TypeError');
+        """
+
     Scenario: mergeParams gives a router's handlers its parent's parameters; without it they see their own
       Given the app:
         """js

@@ -172,7 +172,8 @@ export class Dispatch {
         } else {
           // XROUTE-006: a prefix with parameters; what it matched is entered, without a trailing slash.
           prefixParams = layer.pattern.regexp.exec(this.where.path);
-          if (prefixParams === null) continue;
+          // A RegExp prefix may stop inside a segment (`/^\/re/` on `/rex`): whole segments only (ROUTE-008).
+          if (prefixParams === null || !endsSegment(this.where.path, prefixParams)) continue;
           entered =
             prefixParams[0].length > 1 && prefixParams[0].endsWith('/')
               ? prefixParams[0].slice(0, -1)
@@ -323,6 +324,15 @@ export class Dispatch {
       'a handler failed after it had called next()',
     );
   }
+}
+
+/** Whether a prefix's match ends at a segment boundary of `path`: at its end, or before or after a `/`. */
+function endsSegment(path: string, found: RegExpExecArray): boolean {
+  const end = found.index + found[0].length;
+  return (
+    found.index === 0 &&
+    (end === path.length || path.charCodeAt(end) === 47 || path.charCodeAt(end - 1) === 47)
+  );
 }
 
 /**

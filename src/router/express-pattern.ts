@@ -77,6 +77,28 @@ export function compileRegExpPath(path: RegExp): RegexPattern {
   return { regexp, keys: groupNames(path.source) };
 }
 
+/**
+ * A `use` path that is not a plain literal (XROUTE-006): Express syntax, a RegExp, or an array of them,
+ * matching whole segments at the start of the path. An array is one regex of alternatives, whose keys are
+ * every alternative's in turn, as Express joins them; the whole is checked again (XROUTE-002).
+ */
+export function compileUsePath(path: unknown, caseSensitive: boolean): RegexPattern {
+  if (typeof path === 'string') return compileExpressPath(path, { caseSensitive, strict: false }, false);
+  if (path instanceof RegExp) return compileRegExpPath(path);
+  const parts = Array.isArray(path) ? path.flat(Infinity as 1) : [];
+  if (parts.length === 0) throw new TypeError('use(): an empty array of paths matches nothing');
+  const compiled = parts.map((part) => {
+    if (typeof part !== 'string' && !(part instanceof RegExp)) {
+      throw new TypeError(`use(): a path must be a string or a RegExp, got ${typeof part}`);
+    }
+    return compileUsePath(part, caseSensitive);
+  });
+  if (compiled.length === 1) return compiled[0] as RegexPattern;
+  const source = compiled.map((one) => `(?:${one.regexp.source})`).join('|');
+  const regexp = assertSafeRegex(source, caseSensitive ? '' : 'i', parts.map(String).join(', '));
+  return { regexp, keys: compiled.flatMap((one) => one.keys) };
+}
+
 /** The name of each capturing group of a regex source, in order: its `(?<name>` or a running number. */
 export function groupNames(source: string): Array<string | number> {
   const keys: Array<string | number> = [];

@@ -90,6 +90,9 @@ export class RouteIndex {
         return { rank, variants: compilePattern(path) };
       }
       if (path instanceof RegExp) return { rank, regex: compileRegExpPath(path) };
+      // A kitjs pattern on a strict or case-sensitive router: refused for what the trie refuses (an empty or
+      // dot segment, APP-006), then matched by a regex.
+      if (typeof path === 'string' && isKitPattern(path)) compilePattern(path);
       if (typeof path === 'string') return { rank, regex: compileExpressPath(path, options) };
       throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${describe(path)}`);
     });

@@ -18,7 +18,7 @@ import type {
   UseArg,
 } from '../types.js';
 import { Dispatch } from './dispatch.js';
-import { compileExpressPath, type MatchOptions, type RegexPattern } from './express-pattern.js';
+import { compileUsePath, type MatchOptions, type RegexPattern } from './express-pattern.js';
 import type { Layer } from './layer.js';
 import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
 import { staticSegment } from './pattern.js';
@@ -176,28 +176,33 @@ export class Router implements RouterLike<Router>, Mountable {
   }
 
   use(...handlers: UseArg[]): this;
-  use(path: string, ...handlers: UseArg[]): this;
+  use(path: string | RegExp | PathList, ...handlers: UseArg[]): this;
   use(...args: unknown[]): this {
     let prefix = '';
     let pattern: RegexPattern | undefined;
     let items: unknown[] = args;
-    if (typeof args[0] === 'string') {
-      // XROUTE-006: a prefix with parameters (`/users/:id`) matches by a checked regex; a literal one as before.
-      // A case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005).
-      if (/[:*?()]/.test(args[0]) || this.matchOptions().caseSensitive) {
-        pattern = compileExpressPath(
-          args[0],
-          { caseSensitive: this.matchOptions().caseSensitive, strict: false },
-          false,
-        );
-        prefix = args[0];
-      } else prefix = normalizePrefix(args[0]);
+    if (isUsePath(args[0])) {
+      const caseSensitive = this.matchOptions().caseSensitive;
+      // XROUTE-006: a prefix with Express syntax, a RegExp or an array of paths matches by a checked regex;
+      // a case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005). A literal
+      // prefix of a router that ignores case matches as before (ROUTE-008), with no regex.
+      if (typeof args[0] === 'string' && !/[:*?()]/.test(args[0]) && !caseSensitive) {
+        prefix = normalizePrefix(args[0]);
+      } else {
+        pattern = compileUsePath(args[0], caseSensitive);
+        prefix = Array.isArray(args[0])
+          ? args[0]
+              .flat(Infinity as 1)
+              .map(String)
+              .join(',')
+          : String(args[0]);
+      }
       items = args.slice(1);
     }
     items = items.flat(Infinity);
     if (items.length === 0) throw new TypeError('use() needs at least one middleware function or Router');
     items.forEach((item, position) => {
-      refuseFactory(item, prefix === '' ? 'use()' : `use('${args[0] as string}')`);
+      refuseFactory(item, prefix === '' ? 'use()' : `use('${prefix}')`);
       // A Router, or a kit app (a function too, APP-012): mounted, so that its 404 falls through to here.
       if (
         item !== null &&
@@ -312,6 +317,17 @@ function collectRoutes(stack: Layer[], prefix: string, out: Array<{ method: stri
       collectRoutes(layer.target.stack, prefix + layer.prefix, out);
     }
   }
+}
+
+/**
+ * Whether `use`'s first argument is a path, as Express decides it: a string, a RegExp, or an array whose
+ * first element (at any depth) is not a function or a router.
+ */
+function isUsePath(first: unknown): boolean {
+  let arg = first;
+  while (Array.isArray(arg) && arg.length > 0) arg = arg[0];
+  if (Array.isArray(first) && Array.isArray(arg)) return false;
+  return typeof arg === 'string' || arg instanceof RegExp;
 }
 
 function joinPath(prefix: string, path: string): string {

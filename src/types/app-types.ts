@@ -181,7 +181,7 @@ export interface Route<Path extends string = string> extends ExtraRouteRegistrar
  */
 export interface UseRegistrar<Self> {
   (...handlers: UseArg[]): Self;
-  (path: string, ...handlers: UseArg[]): Self;
+  (path: string | RegExp | PathList, ...handlers: UseArg[]): Self;
 }
 
 /**
