@@ -458,6 +458,27 @@ Feature: Express 4 routing
       When I GET "/n/1"
       Then the body is "ok 1"
 
+    Scenario: Callbacks run for a use() prefix's parameters too, and once for the same value
+      Given the app:
+        """js
+        const calls = [];
+        app.param('shop', (req, res, next, shop) => {
+          calls.push(shop);
+          if (shop === 'closed') return next(Object.assign(new Error('closed'), { status: 410 }));
+          next();
+        });
+        app.use('/shops/:shop', (req, res, next) => { res.set('X-Shop', req.params.shop); next(); });
+        app.get('/shops/:shop/items', (req, res) => res.json(calls));
+        """
+      When I GET "/shops/north/items"
+      Then the header "X-Shop" is "north"
+      And the JSON body is:
+        """json
+        ["north"]
+        """
+      When I GET "/shops/closed/items"
+      Then the status is 410
+
     Scenario: A router's callbacks serve only its own routes
       Given the app:
         """js

@@ -133,7 +133,7 @@ export class Dispatch {
             this.entered = match;
             // XROUTE-008: param callbacks first; they resume here, or leave the route with next(err/'route').
             const table = this.owner?.paramTable;
-            if (table != null && runParamCallbacks(this, table, match)) return;
+            if (table != null && runParamCallbacks(this, table, match, () => this.resume())) return;
           }
           while (this.handlerIndex < handlers.length) {
             const handler = handlers[this.handlerIndex++] as Middleware;
@@ -188,7 +188,7 @@ export class Dispatch {
           this.req.params = this.parentParams ?? {};
           this.paramsSet = false;
         }
-        if (prefixParams !== null && !this.prefixParams(layer.pattern, prefixParams)) continue;
+        if (prefixParams !== null && this.enterPrefix(layer, prefixParams)) return;
         this.invoke(layer.handler);
         return;
       }
@@ -200,7 +200,7 @@ export class Dispatch {
         this.req.params = this.parentParams ?? {};
         this.paramsSet = false;
       }
-      if (prefixParams !== null && !this.prefixParams(layer.pattern, prefixParams)) continue;
+      if (prefixParams !== null && this.enterPrefix(layer, prefixParams)) return;
       layer.target.handle(this.req, this.res, (err) => this.next(err));
       return;
     }
@@ -245,22 +245,29 @@ export class Dispatch {
   }
 
   /**
-   * Sets `req.params` from a prefix's captures (XROUTE-006), as for a route; false when one is malformed,
-   * with the 400 pending (ROUTE-014).
+   * Sets `req.params` from a prefix's captures (XROUTE-006), as for a route, and runs the param callbacks of
+   * the names it captured (XROUTE-008). True when the layer is taken care of: a malformed capture (a 400,
+   * ROUTE-014) or callbacks that go on by themselves; false to run the layer now.
    */
-  private prefixParams(pattern: RegexPattern | undefined, found: RegExpExecArray): boolean {
-    const match: RouteMatch = {
-      entry: PREFIX_ENTRY,
-      keys: (pattern as RegexPattern).keys,
-      values: found.slice(1),
-      rank: 0,
-    };
+  private enterPrefix(layer: Layer, found: RegExpExecArray): boolean {
+    const pattern = (layer as { pattern: RegexPattern }).pattern;
+    const match: RouteMatch = { entry: PREFIX_ENTRY, keys: pattern.keys, values: found.slice(1), rank: 0 };
     if (!this.enterRoute(match)) {
+      // The pending 400 goes on from the next layer, outside the prefix.
       this.where.leave();
-      return false;
+      this.advance();
+      return true;
     }
-    (this.req as { route?: unknown }).route = undefined;
-    return true;
+    this.req.route = undefined;
+    const table = this.owner?.paramTable;
+    if (table == null) return false;
+    return runParamCallbacks(this, table, match, () => this.runLayer(layer));
+  }
+
+  /** Runs a middleware or mounted layer whose prefix was entered. */
+  private runLayer(layer: Layer): void {
+    if (layer.kind === 'middleware') this.invoke(layer.handler);
+    else if (layer.kind === 'mount') layer.target.handle(this.req, this.res, (err) => this.next(err));
   }
 
   /** Internal, for param callbacks: continue with the route they ran for. */

@@ -10,9 +10,15 @@ import type { RouteMatch } from './route-index.js';
  * its name run in the order added, each with `(req, res, next, value, name)`. Per request and router, a
  * name whose value did not change since its callbacks last ran is not run again (an error they gave is
  * given again). `next(err)` fails the request and `next('route')` skips the route, as `next` from a
- * handler would. Returns false when no callback applies, so the route goes on at once.
+ * handler would. `done` goes on with the route (or the `use` layer) when all of them passed. Returns false
+ * when no callback applies, so the caller goes on at once.
  */
-export function runParamCallbacks(dispatch: Dispatch, table: ParamTable, match: RouteMatch): boolean {
+export function runParamCallbacks(
+  dispatch: Dispatch,
+  table: ParamTable,
+  match: RouteMatch,
+  done: () => void,
+): boolean {
   const keys = match.keys;
   let applies = false;
   for (const key of keys) if (typeof key === 'string' && table[key] !== undefined) applies = true;
@@ -44,7 +50,7 @@ export function runParamCallbacks(dispatch: Dispatch, table: ParamTable, match: 
       runCallbacks(callbacks, name, value, record);
       return;
     }
-    dispatch.resume();
+    done();
   };
 
   const runCallbacks = (
