@@ -67,6 +67,18 @@ Feature: Express 4 routing
         ["regex 7", "trie 7", "last 7"]
         """
 
+    Scenario: next('router') from a regex route leaves the router
+      Given the app:
+        """js
+        const api = new Router();
+        api.get('/v:n(\\d+)/*', (req, res, next) => next('router'));
+        api.get('/v:n(\\d+)/*', (req, res) => res.send('not reached'));
+        app.use('/api', api);
+        app.get('/api/:version/x', (req, res) => res.send('after the router ' + JSON.stringify(req.params)));
+        """
+      When I GET "/api/v1/x"
+      Then the body is "after the router {\"version\":\"v1\"}"
+
     Scenario: A malformed escape in a regex route's capture is a 400
       Given the app:
         """js
