@@ -586,6 +586,24 @@ Feature: Express 4 routing
         assert.deepEqual(world.shape, { returnsSelf: true, path: '/alone', methods: { get: true, post: true }, stack: 3 });
         """
 
+    Scenario: A Route keeps the place where it was made, and its own error middleware runs on dispatch
+      Given the app:
+        """js
+        const first = app.route('/order');
+        app.get('/order', (req, res) => res.send('registered second'));
+        first.get((req, res) => res.send('made first'));
+        const Route = first.constructor;
+        const alone = new Route('/e');
+        alone.get((req, res) => { throw Object.assign(new Error('boom'), { status: 418 }); });
+        alone.get((err, req, res, next) => res.status(err.status).send('route error middleware'));
+        app.use('/e', (req, res, next) => alone.dispatch(req, res, next));
+        """
+      When I GET "/order"
+      Then the body is "made first"
+      When I GET "/e"
+      Then the status is 418
+      And the body is "route error middleware"
+
   Rule: XROUTE-011 kitjs's own patterns never use a regular expression
 
     Scenario: A kit() app with plain patterns never loads recheck; its first regex route does

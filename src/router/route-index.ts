@@ -113,6 +113,8 @@ export class RouteIndex {
         const slot = this.statics.get(key);
         if (slot) {
           slot.terminals.push({ entry, variant });
+          // A method added later to a route made earlier keeps the route's place (ROUTE-016).
+          slot.terminals.sort((a, b) => a.entry.order - b.entry.order || a.variant.rank - b.variant.rank);
           slot.byMethod.clear();
         } else this.statics.set(key, { terminals: [{ entry, variant }], byMethod: new Map() });
         continue;

@@ -57,46 +57,50 @@ export class Route {
   dispatch(req: KitRequest, res: KitResponse, done: NextFunction): void {
     const method = (req.method ?? 'GET').toLowerCase();
     let index = 0;
-    (req as { route?: unknown }).route = this;
-    const next: NextFunction = (err) => {
-      if (err === 'route' || err === 'router') {
-        done(err === 'router' ? 'router' : undefined);
+    req.route = this as unknown as KitRequest['route'];
+    const next: NextFunction = (arg) => {
+      if (arg === 'route' || arg === 'router') {
+        done(arg === 'router' ? 'router' : undefined);
         return;
       }
-      if (err) {
-        done(err);
-        return;
-      }
+      // As in a router: four parameters make error middleware, which runs only while an error is pending
+      // (ERR-004); falsy values are no error.
+      const failed = Boolean(arg);
       while (index < this.stack.length) {
         const layer = this.stack[index++] as RouteLayer;
         const applies =
           layer.method === undefined ||
           layer.method === method ||
           (method === 'head' && layer.method === 'get');
-        if (!applies) continue;
+        if (!applies || layer.handle.length >= 4 !== failed) continue;
+        let called = false;
+        const once: NextFunction = (err) => {
+          if (called) return;
+          called = true;
+          next(err);
+        };
+        const fail = (thrown: unknown): void =>
+          once(thrown ?? new Error('a handler failed without an error'));
         try {
-          const result = (layer.handle as (req: KitRequest, res: KitResponse, next: NextFunction) => unknown)(
-            req,
-            res,
-            next,
-          );
-          if (result !== null && typeof (result as Promise<void>)?.then === 'function') {
-            (result as Promise<void>).then(undefined, (thrown: unknown) =>
-              done(thrown ?? new Error('rejected')),
-            );
+          const handle = layer.handle as (...args: unknown[]) => unknown;
+          const result = failed ? handle(arg, req, res, once) : handle(req, res, once);
+          if (result !== null && typeof (result as Promise<void> | undefined)?.then === 'function') {
+            (result as Promise<void>).then(undefined, fail);
           }
         } catch (thrown) {
-          done(thrown);
+          fail(thrown);
         }
         return;
       }
-      done(undefined);
+      done(failed ? arg : undefined);
     };
     next(undefined);
   }
 
-  /** A registrar's work: to the owning router, which checks and records them, else checked and recorded here. */
-  /** Internal: what each method registrar does. */
+  /**
+   * Internal: what each method registrar does. To the owning router, which checks and records the handlers,
+   * else checked and recorded here.
+   */
   register(method: string, name: string, args: unknown[]): this {
     const handlers = args.flat(Infinity as 1);
     const sink = (this as unknown as { sink: RouteSink | undefined }).sink;

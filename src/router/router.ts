@@ -227,8 +227,11 @@ export class Router implements RouterLike<Router>, Mountable {
   // XROUTE-010: the chain is a Route object, the one `req.route` shows.
   route<Path extends string>(path: Path): Route<Path> {
     const group = this.order++;
+    // Express keeps a route where it was made: every method registered on it later joins the block its
+    // first one joined, ordered by the route's place, even when a `use` or other routes came in between.
+    const home: { block: RouteIndex | null } = { block: null };
     const route: RouteObject = new RouteObject(path, (method, name, handlers) => {
-      this.addRoute(method, path, handlers, name, group, route);
+      this.addRoute(method, path, handlers, name, group, route, home);
     });
     // What the registrars' types add (params from `path`, a RouteGeneric argument) is types only.
     return route as unknown as Route<Path>;
@@ -264,22 +267,21 @@ export class Router implements RouterLike<Router>, Mountable {
     name: string,
     group?: number,
     route?: RouteObject,
+    home?: { block: RouteIndex | null },
   ): this {
     // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
     const flat = checkHandlers(handlers, `${name}('${String(path)}')`);
-    const block = this.block ?? new RouteIndex();
-    const order = this.order++;
+    const block = home?.block ?? this.block ?? new RouteIndex();
+    const order = group ?? this.order++;
     const owner = route ?? new RouteObject(path);
     // Compiled (and checked, XROUTE-002) before anything changes: a refused path leaves the router as it was.
-    block.add(
-      { order, group: group ?? order, method, path, handlers: flat, route: owner },
-      this.matchOptions(),
-    );
+    block.add({ order, group: order, method, path, handlers: flat, route: owner }, this.matchOptions());
     owner.record(method, name, flat);
-    if (this.block === null) {
+    if (block !== this.block && block !== home?.block) {
       this.block = block;
       this.stack.push({ kind: 'routes', index: block });
     }
+    if (home !== undefined) home.block = block;
     return this;
   }
 }
