@@ -9,6 +9,7 @@ import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
 import { splitTarget } from './router/canonical-path.js';
 import { Dispatch } from './router/dispatch.js';
+import type { MatchOptions } from './router/express-pattern.js';
 import { Router } from './router/router.js';
 import { AppServers } from './server.js';
 import { type AppSettings, assignSetting, defaultSettings, type SettingsFlavour } from './settings.js';
@@ -49,6 +50,14 @@ class App extends Router {
   override get(...args: unknown[]): this {
     if (args.length === 1 && typeof args[0] === 'string') return this.settings[args[0]] as this;
     return (super.get as (...forms: unknown[]) => this)(...args);
+  }
+
+  // XROUTE-005: an app's routes compare paths as its settings say when each route is registered.
+  protected override matchOptions(): MatchOptions {
+    return {
+      caseSensitive: Boolean(this.settings['case sensitive routing']),
+      strict: Boolean(this.settings['strict routing']),
+    };
   }
 
   enable(name: string): KitApp {
@@ -128,7 +137,7 @@ class App extends Router {
       this.finish(new KitError(fault), req, res);
       return;
     }
-    new Dispatch(this.stack, req, res, (err) => this.finish(err, req, res)).start();
+    new Dispatch(this.stack, req, res, (err) => this.finish(err, req, res), this).start();
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {

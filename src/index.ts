@@ -61,6 +61,7 @@ export type { CspDirectives, SecurityOptions } from './middleware/security.js';
 export { security } from './middleware/security.js';
 export type { DotfilesPolicy, ServeStaticOptions } from './middleware/serve-static.js';
 export { serveStatic } from './middleware/serve-static.js';
+export type { RouterOptions } from './router/router.js';
 export { Router } from './router/router.js';
 
 export type {
@@ -69,6 +70,9 @@ export type {
   CookieOptions,
   DownloadOptions,
   ErrorHandler,
+  ExtraMethod,
+  ExtraPathRegistrars,
+  ExtraRouteRegistrars,
   FormatHandler,
   FormatHandlers,
   HandlerArg,
@@ -79,7 +83,9 @@ export type {
   Middleware,
   Mountable,
   NextFunction,
+  ParamHandler,
   ParamsDictionary,
+  PathList,
   PathParams,
   PathRegistrar,
   Plugin,
@@ -90,6 +96,7 @@ export type {
   RequestHandler,
   Route,
   RouteGeneric,
+  RouteLayer,
   RouteOf,
   RouteRegistrar,
   RouterLike,

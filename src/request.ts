@@ -33,6 +33,8 @@ export interface InternalRequest extends KitRequest {
  */
 export class KitIncomingMessage extends IncomingMessage implements InternalRequest {
   params: Record<string, string> = {};
+  // XROUTE-007: the matching Route, set by the dispatcher; declared here so every request has one shape.
+  route: KitRequest['route'] = undefined;
   // REQ-007: undefined until a body parser fills it.
   body: unknown = undefined;
   // REQ-008: the target as it arrived (set by the app); baseUrl follows the mounts (dispatch).
@@ -144,6 +146,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     Object.setPrototypeOf(req, KitIncomingMessage.prototype);
     const adopted = req as KitIncomingMessage;
     adopted.params = {};
+    adopted.route = undefined;
     adopted.body = undefined;
     adopted.originalUrl = '';
     adopted.baseUrl = '';

@@ -1,6 +1,6 @@
 /** The public types of kitjs: request, response and token payload here; the rest in src/types/ (re-exported). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KitApp } from './types/app-types.js';
+import type { KitApp, Route as RouteShape } from './types/app-types.js';
 import type { NextFunction } from './types/handlers.js';
 import type {
   CookieOptions,
@@ -53,6 +53,8 @@ export type RangeResult = (ByteRange[] & { type: string }) | -1 | -2;
 export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMessage {
   /** Route parameters; a wildcard's capture is `params[0]`. Values are percent-decoded. */
   params: Declared<Route, 'Params', ParamsDictionary>;
+  /** The route that matched, while its handlers run (Express's `req.route`): `path`, `methods`, `stack`. */
+  route?: RouteShape;
   /**
    * The query string, parsed lazily by the app's `query parser` setting. With kit()'s `'strings'` every value is
    * a string (the first one when a key repeats); `'extended'` (qs) and `'simple'` may give arrays and

@@ -175,9 +175,9 @@ Feature: The application
         | an undefined handler           | app.post('/x', undefined)                             |
         | a route without handlers       | app.post('/x')                                        |
         | a path without a leading slash | app.get('users', (req, res) => res.end())            |
-        | a regular-expression parameter | app.get('/users/:id(\\d+)', (req, res) => res.end())  |
-        | a wildcard in the middle       | app.get('/a/*/b', (req, res) => res.end())            |
-        | a use() prefix with a parameter | app.use('/users/:id', (req, res, next) => next())    |
+        | an unclosed group              | app.get('/users/:id(\\d+', (req, res) => res.end())   |
+        | a regex that can backtrack     | app.get('/:a:b', (req, res) => res.end())             |
+        | a use() prefix with an unclosed group | app.use('/users/:id(', (req, res, next) => next()) |
         | an empty segment               | app.get('/a//b', (req, res) => res.end())             |
         | a dot segment                  | app.get('/a/./b', (req, res) => res.end())            |
         | use() with an object           | app.use({})                                           |

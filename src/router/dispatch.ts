@@ -4,9 +4,21 @@ import { cutResponse } from '../final-handler.js';
 import { logFailure, logger } from '../logger.js';
 import type { InternalRequest } from '../request.js';
 import type { ErrorHandler, KitResponse, Middleware, NextFunction, RequestHandler } from '../types.js';
+import type { RegexPattern } from './express-pattern.js';
 import type { Layer } from './layer.js';
 import { MountPath } from './mount-path.js';
-import type { RouteMatch } from './route-index.js';
+import type { ParamTable } from './param-callbacks.js';
+import { runParamCallbacks } from './param-dispatch.js';
+import type { RouteEntry, RouteMatch } from './route-index.js';
+
+// What prefix captures are decoded as: a match of no route.
+const PREFIX_ENTRY: RouteEntry = { order: -1, group: -1, method: '*', path: '', handlers: [] };
+
+/** What a dispatch needs of the router it runs: its param callbacks and whether it merges params. */
+export interface DispatchOwner {
+  paramTable: ParamTable | null;
+  readonly mergeParams: boolean;
+}
 
 // Express's guard (HARD-002): after this many synchronous hops, continue on the next tick so that thousands
 // of middleware calling next() synchronously never overflow the stack.
@@ -31,14 +43,22 @@ export class Dispatch {
   private hasError = false;
   private paramsSet = false;
   private readonly where: MountPath;
+  /** The match whose params are set (and param callbacks run): entering it again would redo both. */
+  private entered: RouteMatch | null = null;
+  /** XROUTE-006: the parent's params, for a router with `mergeParams`; null otherwise. */
+  private readonly parentParams: Record<string, string | undefined> | null;
+  /** XROUTE-008: what each param callback saw, per name, for this request in this router. */
+  paramCalled: Map<string, { match: unknown; value: unknown; error: unknown }> | null = null;
 
   constructor(
     private readonly stack: Layer[],
-    private readonly req: InternalRequest,
-    private readonly res: KitResponse,
+    readonly req: InternalRequest,
+    readonly res: KitResponse,
     private readonly done: NextFunction,
+    private readonly owner?: DispatchOwner,
   ) {
     this.where = new MountPath(req);
+    this.parentParams = owner?.mergeParams ? (req.params as Record<string, string | undefined>) : null;
   }
 
   /** Starts at the top of the stack. */
@@ -107,9 +127,13 @@ export class Dispatch {
         while (this.matchIndex < matches.length) {
           const match = matches[this.matchIndex] as RouteMatch;
           const handlers = match.entry.handlers;
-          if (this.handlerIndex === 0) {
+          if (this.handlerIndex === 0 && this.entered !== match) {
             // An error leaves the routes: only the failing route's own error handlers may take it (ERR-004).
             if (this.hasError || !this.enterRoute(match)) break;
+            this.entered = match;
+            // XROUTE-008: param callbacks first; they resume here, or leave the route with next(err/'route').
+            const table = this.owner?.paramTable;
+            if (table != null && runParamCallbacks(this, table, match, () => this.resume())) return;
           }
           while (this.handlerIndex < handlers.length) {
             const handler = handlers[this.handlerIndex++] as Middleware;
@@ -140,26 +164,43 @@ export class Dispatch {
         continue;
       }
       // ROUTE-008, ROUTE-009: prefix middleware and mounted routers run only for paths under their prefix.
-      if (layer.prefix !== '' && !this.where.isUnder(layer.prefix)) continue;
+      let entered = layer.prefix;
+      let prefixParams: RegExpExecArray | null = null;
+      if (entered !== '') {
+        if (layer.pattern === undefined) {
+          if (!this.where.isUnder(entered)) continue;
+        } else {
+          // XROUTE-006: a prefix with parameters; what it matched is entered, without a trailing slash.
+          prefixParams = layer.pattern.regexp.exec(this.where.path);
+          // A RegExp prefix may stop inside a segment (`/^\/re/` on `/rex`): whole segments only (ROUTE-008).
+          if (prefixParams === null || !endsSegment(this.where.path, prefixParams)) continue;
+          entered =
+            prefixParams[0].length > 1 && prefixParams[0].endsWith('/')
+              ? prefixParams[0].slice(0, -1)
+              : prefixParams[0];
+        }
+      }
       if (layer.kind === 'middleware') {
         if (layer.errorHandler !== this.hasError) continue;
-        if (layer.prefix !== '') this.where.enter(layer.prefix);
+        if (entered !== '') this.where.enter(entered);
         if (this.paramsSet) {
           // Parameters belong to the route that captured them, as in Express.
-          this.req.params = {};
+          this.req.params = this.parentParams ?? {};
           this.paramsSet = false;
         }
+        if (prefixParams !== null && this.enterPrefix(layer, prefixParams)) return;
         this.invoke(layer.handler);
         return;
       }
       // Like Express, a pending error never enters a mounted router (ERR-004): its error middleware handles
       // only what fails inside it.
       if (this.hasError) continue;
-      if (layer.prefix !== '') this.where.enter(layer.prefix);
+      if (entered !== '') this.where.enter(entered);
       if (this.paramsSet) {
-        this.req.params = {};
+        this.req.params = this.parentParams ?? {};
         this.paramsSet = false;
       }
+      if (prefixParams !== null && this.enterPrefix(layer, prefixParams)) return;
       layer.target.handle(this.req, this.res, (err) => this.next(err));
       return;
     }
@@ -170,9 +211,14 @@ export class Dispatch {
    * (ROUTE-014).
    */
   private enterRoute(match: RouteMatch): boolean {
-    const params: Record<string, string> = {};
+    const params: Record<string, string | undefined> = {};
     for (let i = 0; i < match.keys.length; i++) {
-      const raw = match.values[i] as string;
+      const raw = match.values[i];
+      // XROUTE-001: an optional group of a regex route that took nothing; a name another group set stays.
+      if (raw === undefined) {
+        if (!Object.hasOwn(params, match.keys[i] as string)) params[match.keys[i] as string] = undefined;
+        continue;
+      }
       let value = raw;
       if (raw.indexOf('%') !== -1) {
         try {
@@ -189,9 +235,51 @@ export class Dispatch {
       }
       params[match.keys[i] as string] = value;
     }
-    this.req.params = params;
+    this.req.params = (
+      this.parentParams === null ? params : mergeParams(this.parentParams, params)
+    ) as Record<string, string>;
+    // XROUTE-007: the Route object of the match, as Express's req.route.
+    (this.req as { route?: unknown }).route = match.entry.route;
     this.paramsSet = true;
     return true;
+  }
+
+  /**
+   * Sets `req.params` from a prefix's captures (XROUTE-006), as for a route, and runs the param callbacks of
+   * the names it captured (XROUTE-008). True when the layer is taken care of: a malformed capture (a 400,
+   * ROUTE-014) or callbacks that go on by themselves; false to run the layer now.
+   */
+  private enterPrefix(layer: Layer, found: RegExpExecArray): boolean {
+    const pattern = (layer as { pattern: RegexPattern }).pattern;
+    const match: RouteMatch = { entry: PREFIX_ENTRY, keys: pattern.keys, values: found.slice(1), rank: 0 };
+    if (!this.enterRoute(match)) {
+      // The pending 400 goes on from the next layer, outside the prefix.
+      this.where.leave();
+      this.advance();
+      return true;
+    }
+    this.req.route = undefined;
+    const table = this.owner?.paramTable;
+    if (table == null) return false;
+    return runParamCallbacks(this, table, match, () => this.runLayer(layer));
+  }
+
+  /** Runs a middleware or mounted layer whose prefix was entered. */
+  private runLayer(layer: Layer): void {
+    if (layer.kind === 'middleware') this.invoke(layer.handler);
+    else if (layer.kind === 'mount') layer.target.handle(this.req, this.res, (err) => this.next(err));
+  }
+
+  /** Internal, for param callbacks: continue with the route they ran for. */
+  resume(): void {
+    this.advance();
+  }
+
+  /** Internal, for param callbacks: their `next(err)` or `next('route')`; the route's handlers do not run. */
+  leaveRoute(arg: unknown): void {
+    this.entered = null;
+    // An error leaves the routes as a failing route does; 'route' skips this one.
+    this.next(arg);
   }
 
   private invoke(handler: Middleware): void {
@@ -243,6 +331,33 @@ export class Dispatch {
       'a handler failed after it had called next()',
     );
   }
+}
+
+/** Whether a prefix's match ends at a segment boundary of `path`: at its end, or before or after a `/`. */
+function endsSegment(path: string, found: RegExpExecArray): boolean {
+  const end = found.index + found[0].length;
+  return (
+    found.index === 0 &&
+    (end === path.length || path.charCodeAt(end) === 47 || path.charCodeAt(end - 1) === 47)
+  );
+}
+
+/**
+ * XROUTE-006: a router's params over its parent's, as Express merges them: the router's own names win, and
+ * its numbered captures (`*`, groups) come after the parent's.
+ */
+function mergeParams(
+  parent: Record<string, string | undefined>,
+  own: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  const merged: Record<string, string | undefined> = { ...parent };
+  let offset = 0;
+  while (Object.hasOwn(parent, offset)) offset++;
+  for (const key of Object.keys(own)) {
+    const numeric = /^\d+$/.test(key);
+    merged[numeric && offset > 0 ? String(Number(key) + offset) : key] = own[key];
+  }
+  return merged;
 }
 
 /**

@@ -18,6 +18,22 @@ const PARAM = /^:([A-Za-z_$][\w$]*)(\?)?$/;
 const SPECIAL = /[:*?()[\]{}+]/;
 
 /**
+ * True when `pattern` is one of kitjs's own forms, which the segment trie holds without any regex: static
+ * segments, `:name`, `:name?` and a trailing `*` (or a pattern without a leading `/`, which
+ * {@link compilePattern} refuses with its own message). Any other Express syntax compiles to a checked regex
+ * instead (XROUTE-001).
+ */
+export function isKitPattern(pattern: string): boolean {
+  if (pattern === '*' || pattern.charCodeAt(0) !== 47) return true;
+  const raw = pattern.split('/');
+  for (let i = 1; i < raw.length; i++) {
+    const text = raw[i] as string;
+    if (text === '*' ? i !== raw.length - 1 : !PARAM.test(text) && SPECIAL.test(text)) return false;
+  }
+  return true;
+}
+
+/**
  * Compiles a pattern. Supported: static segments, `:name`, `:name?` (optional), and a trailing `*` (ROUTE-001
  * to ROUTE-004). The result is segments for the route index, never a regular expression (HARD-008). Anything
  * else (regex parameters, `*` in the middle, a missing leading slash) is a setup error, thrown as a TypeError

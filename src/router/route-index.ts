@@ -1,6 +1,15 @@
 /** Finds every route in a block of consecutive registrations that matches a path, in registration order. */
 import type { Middleware } from '../types.js';
-import { compilePattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
+import {
+  compileExpressPath,
+  compileRegExpPath,
+  type MatchOptions,
+  type RegexPattern,
+} from './express-pattern.js';
+import { compilePattern, isKitPattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
+
+/** What a route may be registered for: a string pattern, a RegExp, or an array of them (nested arrays too). */
+export type RoutePath = string | RegExp | readonly RoutePath[];
 
 /** A registered route: one method (or '*' for `all`), one pattern, its handlers. */
 export interface RouteEntry {
@@ -8,15 +17,18 @@ export interface RouteEntry {
   /** Routes registered through one `route(path)` share a group: `next('route')` leaves all of them. */
   group: number;
   method: string;
-  path: string;
+  path: RoutePath;
   handlers: Middleware[];
+  /** The `Route` object `req.route` shows for this entry (XROUTE-007). */
+  route?: unknown;
 }
 
 /** A route that matched, with the raw (still encoded) values it captured. */
 export interface RouteMatch {
   entry: RouteEntry;
   keys: Array<string | number>;
-  values: string[];
+  /** `undefined` for an optional group of a regex route that took nothing. */
+  values: Array<string | undefined>;
   rank: number;
 }
 
@@ -24,6 +36,19 @@ interface Terminal {
   entry: RouteEntry;
   variant: PatternVariant;
 }
+
+interface RegexTerminal {
+  entry: RouteEntry;
+  pattern: RegexPattern;
+  rank: number;
+}
+
+// kitjs's own matching: any case, one trailing slash ignored (ROUTE-005).
+const LOOSE: MatchOptions = { caseSensitive: false, strict: false };
+
+// Ranks order the alternatives of one entry: array elements first by position, then optional variants (at
+// most 2^8 of them, ROUTE-003).
+const RANK_PER_PATH = 256;
 
 class TrieNode {
   statics: Map<string, TrieNode> | null = null;
@@ -44,17 +69,52 @@ export class RouteIndex {
   private readonly statics = new Map<string, StaticSlot>();
   private readonly root = new TrieNode();
   private dynamic = false;
+  /** Routes whose pattern needs a regex (XROUTE-001); null while there are none, so plain apps skip them. */
+  private regexes: RegexTerminal[] | null = null;
   readonly entries: RouteEntry[] = [];
 
-  add(entry: RouteEntry): void {
-    const variants = compilePattern(entry.path);
+  /**
+   * Adds a route. kitjs's own patterns (static, `:name`, `:name?`, a trailing `*`) go to the trie; any other
+   * Express path, a RegExp, and every path of a case-sensitive or strict router compile to a regex checked
+   * at once (XROUTE-001, XROUTE-005). Everything is compiled before anything is added, so a refused path
+   * leaves the index as it was.
+   */
+  add(entry: RouteEntry, options: MatchOptions = LOOSE): void {
+    // XROUTE-004: an array of paths (nested too) is one route; the first path in the array that matches wins.
+    const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
+    if (paths.length === 0) throw new TypeError('route path: an empty array matches nothing');
+    const compiled = paths.map((path, position) => {
+      const rank = position * RANK_PER_PATH;
+      // XROUTE-011: kitjs's own patterns stay on the trie, with no regex.
+      if (typeof path === 'string' && !options.caseSensitive && !options.strict && isKitPattern(path)) {
+        return { rank, variants: compilePattern(path) };
+      }
+      if (path instanceof RegExp) return { rank, regex: compileRegExpPath(path) };
+      // A kitjs pattern on a strict or case-sensitive router: refused for what the trie refuses (an empty or
+      // dot segment, APP-006), then matched by a regex.
+      if (typeof path === 'string' && isKitPattern(path)) compilePattern(path);
+      if (typeof path === 'string') return { rank, regex: compileExpressPath(path, options) };
+      throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${describe(path)}`);
+    });
     this.entries.push(entry);
-    for (const variant of variants) {
+    for (const part of compiled) {
+      if (part.regex !== undefined) {
+        this.regexes ??= [];
+        this.regexes.push({ entry, pattern: part.regex, rank: part.rank });
+      } else this.addVariants(entry, part.variants, part.rank);
+    }
+  }
+
+  private addVariants(entry: RouteEntry, variants: PatternVariant[], base: number): void {
+    for (const compiled of variants) {
+      const variant = base === 0 ? compiled : { ...compiled, rank: compiled.rank + base };
       if (isStaticVariant(variant)) {
         const key = staticKey(variant);
         const slot = this.statics.get(key);
         if (slot) {
           slot.terminals.push({ entry, variant });
+          // A method added later to a route made earlier keeps the route's place (ROUTE-016).
+          slot.terminals.sort((a, b) => a.entry.order - b.entry.order || a.variant.rank - b.variant.rank);
           slot.byMethod.clear();
         } else this.statics.set(key, { terminals: [{ entry, variant }], byMethod: new Map() });
         continue;
@@ -98,11 +158,14 @@ export class RouteIndex {
         : lowerPath;
     const slot = this.statics.get(key);
     if (slot) found = staticMatches(slot, method);
-    if (this.dynamic) {
-      const segments = path.split('/');
-      segments.shift();
+    if (this.dynamic || this.regexes !== null) {
       const collected: RouteMatch[] = [];
-      collect(this.root, segments, 0, [], method, collected);
+      if (this.dynamic) {
+        const segments = path.split('/');
+        segments.shift();
+        collect(this.root, segments, 0, [], method, collected);
+      }
+      if (this.regexes !== null) matchRegexes(this.regexes, method, path, collected);
       if (collected.length > 0) {
         // The static list is shared between requests: never sort it in place, merge into a fresh array.
         found = found === null ? collected : found.concat(collected);
@@ -149,6 +212,25 @@ function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
  */
 function handles(routeMethod: string, method: string): boolean {
   return routeMethod === method || routeMethod === '*' || (method === 'HEAD' && routeMethod === 'GET');
+}
+
+/** XROUTE-001: the regex routes matching `path`, each with its captures (undefined for a group that took nothing). */
+function matchRegexes(regexes: RegexTerminal[], method: string, path: string, out: RouteMatch[]): void {
+  for (const terminal of regexes) {
+    if (!handles(terminal.entry.method, method)) continue;
+    const found = terminal.pattern.regexp.exec(path);
+    if (found === null) continue;
+    out.push({
+      entry: terminal.entry,
+      keys: terminal.pattern.keys,
+      values: found.slice(1),
+      rank: terminal.rank,
+    });
+  }
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : typeof value;
 }
 
 function collect(

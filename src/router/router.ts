@@ -3,12 +3,14 @@
 import { markFactory, refuseFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type {
+  ExtraPathRegistrars,
   HandlerArg,
   KitRequest,
   KitResponse,
   Middleware,
   Mountable,
   NextFunction,
+  PathList,
   Route,
   RouteGeneric,
   RouteOf,
@@ -16,9 +18,30 @@ import type {
   UseArg,
 } from '../types.js';
 import { Dispatch } from './dispatch.js';
+import { compileUsePath, type MatchOptions, type RegexPattern } from './express-pattern.js';
 import type { Layer } from './layer.js';
+import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
 import { staticSegment } from './pattern.js';
-import { RouteIndex } from './route-index.js';
+import { checkHandlers, describe, METHOD_NAMES, Route as RouteObject } from './route.js';
+import { RouteIndex, type RoutePath } from './route-index.js';
+
+/**
+ * Options of `new Router(options)`, as Express's: how its routes compare paths and whether they see the
+ * parameters of the route or prefix it is mounted under.
+ *
+ * @example
+ * ```ts
+ * const items = new Router({ mergeParams: true, strict: true, caseSensitive: true });
+ * ```
+ */
+export interface RouterOptions {
+  /** `/Foo` and `/foo` are different routes (default false: kitjs and Express compare in any case). */
+  caseSensitive?: boolean;
+  /** `/foo` and `/foo/` are different routes (default false: one trailing slash is ignored). */
+  strict?: boolean;
+  /** Route handlers see the parent's `req.params` too; the router's own win on a clash (default false). */
+  mergeParams?: boolean;
+}
 
 /**
  * A router: middleware, routes and mounted routers, run in registration order. Mount it with
@@ -32,94 +55,164 @@ import { RouteIndex } from './route-index.js';
  * kit().use('/users', users).listen(3000);
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the methods loop below defines the merged members.
 export class Router implements RouterLike<Router>, Mountable {
   /** Internal: the layers in registration order (read by the dispatcher and `routes()`). */
   readonly stack: Layer[] = [];
   private order = 0;
   /** The route block new routes join; a `use` closes it so that order stays exact. */
   private block: RouteIndex | null = null;
+  /** Internal: `param(name, fn)` callbacks by name; null until the first, so dispatch skips them cheaply. */
+  paramTable: ParamTable | null = null;
+  /** Route handlers see the parent's `req.params` too (XROUTE-006). */
+  readonly mergeParams: boolean;
+  /** `caseSensitive` and `strict` of the constructor's options (XROUTE-005). */
+  private readonly matching: MatchOptions;
+
+  constructor(options: RouterOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`new Router(options): options must be an object, got ${describe(options)}`);
+    }
+    this.matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };
+    this.mergeParams = Boolean(options.mergeParams);
+  }
+
+  /**
+   * How routes registered now compare paths; an app reads its `case sensitive routing` and `strict routing`
+   * settings instead (XROUTE-005).
+   */
+  protected matchOptions(): MatchOptions {
+    return this.matching;
+  }
 
   // ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
   get<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  get(path: string, ...handlers: unknown[]): this {
+  get<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  get(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('GET', path, handlers, 'get');
   }
   post<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  post(path: string, ...handlers: unknown[]): this {
+  post<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  post(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('POST', path, handlers, 'post');
   }
   put<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  put(path: string, ...handlers: unknown[]): this {
+  put<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  put(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('PUT', path, handlers, 'put');
   }
   patch<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  patch(path: string, ...handlers: unknown[]): this {
+  patch<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  patch(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('PATCH', path, handlers, 'patch');
   }
   delete<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  delete(path: string, ...handlers: unknown[]): this {
+  delete<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  delete(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('DELETE', path, handlers, 'delete');
   }
   head<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  head(path: string, ...handlers: unknown[]): this {
+  head<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  head(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('HEAD', path, handlers, 'head');
   }
   options<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  options(path: string, ...handlers: unknown[]): this {
+  options<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  options(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('OPTIONS', path, handlers, 'options');
   }
   all<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
   ): this;
-  all(path: string, ...handlers: unknown[]): this {
+  all<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  all(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('*', path, handlers, 'all');
   }
 
   use(...handlers: UseArg[]): this;
-  use(path: string, ...handlers: UseArg[]): this;
+  use(path: string | RegExp | PathList, ...handlers: UseArg[]): this;
   use(...args: unknown[]): this {
     let prefix = '';
+    let pattern: RegexPattern | undefined;
     let items: unknown[] = args;
-    if (typeof args[0] === 'string') {
-      prefix = normalizePrefix(args[0]);
+    if (isUsePath(args[0])) {
+      const caseSensitive = this.matchOptions().caseSensitive;
+      // XROUTE-006: a prefix with Express syntax, a RegExp or an array of paths matches by a checked regex;
+      // a case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005). A literal
+      // prefix of a router that ignores case matches as before (ROUTE-008), with no regex.
+      if (typeof args[0] === 'string' && !/[:*?()]/.test(args[0]) && !caseSensitive) {
+        prefix = normalizePrefix(args[0]);
+      } else {
+        pattern = compileUsePath(args[0], caseSensitive);
+        prefix = Array.isArray(args[0])
+          ? args[0]
+              .flat(Infinity as 1)
+              .map(String)
+              .join(',')
+          : String(args[0]);
+      }
       items = args.slice(1);
     }
     items = items.flat(Infinity);
     if (items.length === 0) throw new TypeError('use() needs at least one middleware function or Router');
     items.forEach((item, position) => {
-      refuseFactory(item, prefix === '' ? 'use()' : `use('${args[0] as string}')`);
+      refuseFactory(item, prefix === '' ? 'use()' : `use('${prefix}')`);
       // A Router, or a kit app (a function too, APP-012): mounted, so that its 404 falls through to here.
       if (
         item !== null &&
         (typeof item === 'object' || typeof item === 'function') &&
         typeof (item as Mountable).handle === 'function'
       ) {
-        this.stack.push({ kind: 'mount', prefix, target: item as Mountable });
+        this.stack.push({ kind: 'mount', prefix, target: item as Mountable, pattern });
       } else if (typeof item === 'function') {
         const handler = item as Middleware;
-        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4 });
+        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4, pattern });
       } else {
         throw new TypeError(
           `use(): argument ${position + 1} is ${describe(item)}; expected a middleware function or a Router`,
@@ -131,30 +224,31 @@ export class Router implements RouterLike<Router>, Mountable {
   }
 
   // ROUTE-010, ROUTE-012: one chain per path; its methods share a group, so next('route') leaves them all.
+  // XROUTE-010: the chain is a Route object, the one `req.route` shows.
   route<Path extends string>(path: Path): Route<Path> {
     const group = this.order++;
-    const register = (method: string, name: string, handlers: unknown[]): Route<Path> => {
-      this.addRoute(method, path, handlers, name, group);
-      return route;
-    };
+    // Express keeps a route where it was made: every method registered on it later joins the block its
+    // first one joined, ordered by the route's place, even when a `use` or other routes came in between.
+    const home: { block: RouteIndex | null } = { block: null };
+    const route: RouteObject = new RouteObject(path, (method, name, handlers) => {
+      this.addRoute(method, path, handlers, name, group, route, home);
+    });
     // What the registrars' types add (params from `path`, a RouteGeneric argument) is types only.
-    const route: Route<Path> = {
-      path,
-      get: (...h: unknown[]) => register('GET', 'get', h),
-      post: (...h: unknown[]) => register('POST', 'post', h),
-      put: (...h: unknown[]) => register('PUT', 'put', h),
-      patch: (...h: unknown[]) => register('PATCH', 'patch', h),
-      delete: (...h: unknown[]) => register('DELETE', 'delete', h),
-      head: (...h: unknown[]) => register('HEAD', 'head', h),
-      options: (...h: unknown[]) => register('OPTIONS', 'options', h),
-      all: (...h: unknown[]) => register('*', 'all', h),
-    };
-    return route;
+    return route as unknown as Route<Path>;
+  }
+
+  /**
+   * XROUTE-008: `fn(req, res, next, value, name)` runs before the handlers of any route of this router that
+   * captures `name`, once per request and value; several names take an array.
+   */
+  param(name: string | string[], fn: ParamCallback): this {
+    this.paramTable = addParamCallbacks(this.paramTable, name, fn);
+    return this;
   }
 
   /** Runs a request through this router; `done` continues after it (with an error, if one is left). */
   handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
-    new Dispatch(this.stack, req as InternalRequest, res, done).start();
+    new Dispatch(this.stack, req as InternalRequest, res, done, this).start();
   }
 
   // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.
@@ -165,39 +259,77 @@ export class Router implements RouterLike<Router>, Mountable {
     return out;
   }
 
-  private addRoute(method: string, path: string, handlers: unknown[], name: string, group?: number): this {
-    const flat = handlers.flat(Infinity);
-    if (flat.length === 0) throw new TypeError(`${name}('${String(path)}') needs at least one handler`);
+  /** Internal: what every registrar does. */
+  addRoute(
+    method: string,
+    path: RoutePath,
+    handlers: unknown[],
+    name: string,
+    group?: number,
+    route?: RouteObject,
+    home?: { block: RouteIndex | null },
+  ): this {
     // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
-    flat.forEach((handler, position) => {
-      refuseFactory(handler, `${name}('${String(path)}')`);
-      if (typeof handler !== 'function') {
-        throw new TypeError(
-          `${name}('${String(path)}'): handler ${position + 1} is ${describe(handler)}; expected a function`,
-        );
-      }
-    });
-    if (this.block === null) {
-      this.block = new RouteIndex();
-      this.stack.push({ kind: 'routes', index: this.block });
+    const flat = checkHandlers(handlers, `${name}('${String(path)}')`);
+    const block = home?.block ?? this.block ?? new RouteIndex();
+    const order = group ?? this.order++;
+    const owner = route ?? new RouteObject(path);
+    // Compiled (and checked, XROUTE-002) before anything changes: a refused path leaves the router as it was.
+    block.add({ order, group: order, method, path, handlers: flat, route: owner }, this.matchOptions());
+    owner.record(method, name, flat);
+    if (block !== this.block && block !== home?.block) {
+      this.block = block;
+      this.stack.push({ kind: 'routes', index: block });
     }
-    const order = this.order++;
-    this.block.add({ order, group: group ?? order, method, path, handlers: flat as Middleware[] });
+    if (home !== undefined) home.block = block;
     return this;
   }
+}
+
+// The registrars the loop below defines, typed (XROUTE-009).
+export interface Router extends ExtraPathRegistrars<Router> {}
+
+// XROUTE-009: a registrar for every method node:http knows (`propfind`, `m-search`...), as Express's methods
+// loop adds them; the common ones are declared above with their overloads.
+for (const name of METHOD_NAMES) {
+  if (Object.hasOwn(Router.prototype, name)) continue;
+  const method = name.toUpperCase();
+  Object.defineProperty(Router.prototype, name, {
+    value(this: Router, path: RoutePath, ...handlers: unknown[]): Router {
+      return this.addRoute(method, path, handlers, name);
+    },
+    writable: true,
+    configurable: true,
+  });
 }
 
 function collectRoutes(stack: Layer[], prefix: string, out: Array<{ method: string; path: string }>): void {
   for (const layer of stack) {
     if (layer.kind === 'routes') {
       for (const entry of layer.index.entries) {
-        const path = entry.path === '*' ? '/*' : entry.path;
-        out.push({ method: entry.method === '*' ? 'ALL' : entry.method, path: joinPath(prefix, path) });
+        const method = entry.method === '*' ? 'ALL' : entry.method;
+        const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
+        for (const one of paths) {
+          // A RegExp path is listed as its source text, under the prefix's.
+          const path = one === '*' ? '/*' : String(one);
+          out.push({ method, path: joinPath(prefix, path) });
+        }
       }
     } else if (layer.kind === 'mount' && layer.target instanceof Router) {
       collectRoutes(layer.target.stack, prefix + layer.prefix, out);
     }
   }
+}
+
+/**
+ * Whether `use`'s first argument is a path, as Express decides it: a string, a RegExp, or an array whose
+ * first element (at any depth) is not a function or a router.
+ */
+function isUsePath(first: unknown): boolean {
+  let arg = first;
+  while (Array.isArray(arg) && arg.length > 0) arg = arg[0];
+  if (Array.isArray(first) && Array.isArray(arg)) return false;
+  return typeof arg === 'string' || arg instanceof RegExp;
 }
 
 function joinPath(prefix: string, path: string): string {
@@ -208,11 +340,6 @@ function joinPath(prefix: string, path: string): string {
 /** A `use` prefix in its matching form: canonical, encoded, lower case, no trailing slash, '' for the root. */
 function normalizePrefix(prefix: string): string {
   if (prefix.charCodeAt(0) !== 47) throw new TypeError(`use('${prefix}'): a path prefix must start with "/"`);
-  if (/[:*?()]/.test(prefix)) {
-    throw new TypeError(
-      `use('${prefix}'): prefixes are literal paths; parameters and wildcards are not supported`,
-    );
-  }
   let trimmed = prefix;
   while (trimmed.length > 1 && trimmed.endsWith('/')) trimmed = trimmed.slice(0, -1);
   if (trimmed === '/') return '';
@@ -221,12 +348,6 @@ function normalizePrefix(prefix: string): string {
     .slice(1)
     .map((segment) => `/${staticSegment(segment, prefix)}`)
     .join('');
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : String(typeof value === 'string' ? `"${value}"` : value);
 }
 
 markFactory(Router, 'new Router()');

@@ -1,6 +1,7 @@
 /** The shapes of the app, its routers and their registrars. */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AppErrorHandler, HandlerArg, Mountable, UseArg } from './handlers.js';
+import type { KitRequest, KitResponse } from '../types.js';
+import type { AppErrorHandler, HandlerArg, Mountable, NextFunction, UseArg } from './handlers.js';
 import type { RouteGeneric, RouteOf } from './route-params.js';
 
 /**
@@ -14,18 +15,125 @@ import type { RouteGeneric, RouteOf } from './route-params.js';
 export type Registered<Result> = Result extends PromiseLike<unknown> ? Promise<KitApp> : KitApp;
 
 /**
+ * The other route paths Express 4 takes: a RegExp, or an array of paths (nested arrays too).
+ *
+ * @example
+ * ```ts
+ * const paths: PathList = ['/about', /^\/team\/?$/i];
+ * ```
+ */
+export type PathList = ReadonlyArray<string | RegExp | PathList>;
+
+/**
  * A method registrar on an app or router: a path and one or more handlers. Inline handlers are typed from
- * the path (`req.params`) and from an optional {@link RouteGeneric} type argument.
+ * the path (`req.params`) and from an optional {@link RouteGeneric} type argument. A RegExp or an array of
+ * paths is accepted too; its parameters are typed as a plain dictionary.
  *
  * @example
  * ```ts
  * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.get(/^\/files\/(.+)$/, (req, res) => res.send(req.params[0]));
  * ```
  */
-export type PathRegistrar<Self> = <Declared_ extends RouteGeneric = {}, Path extends string = string>(
-  path: Path,
-  ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
-) => Self;
+export interface PathRegistrar<Self> {
+  <Declared_ extends RouteGeneric = {}, Path extends string = string>(
+    path: Path,
+    ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
+  ): Self;
+  <Declared_ extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<Declared_, string>>[]
+  ): Self;
+}
+
+/**
+ * The methods beyond the common eight that node:http knows and Express registers routes for
+ * (`app.propfind`, `app['m-search']`...), lower case.
+ *
+ * @example
+ * ```ts
+ * const method: ExtraMethod = 'propfind';
+ * ```
+ */
+export type ExtraMethod =
+  | 'acl'
+  | 'bind'
+  | 'checkout'
+  | 'connect'
+  | 'copy'
+  | 'link'
+  | 'lock'
+  | 'm-search'
+  | 'merge'
+  | 'mkactivity'
+  | 'mkcalendar'
+  | 'mkcol'
+  | 'move'
+  | 'notify'
+  | 'propfind'
+  | 'proppatch'
+  | 'purge'
+  | 'query'
+  | 'rebind'
+  | 'report'
+  | 'search'
+  | 'source'
+  | 'subscribe'
+  | 'trace'
+  | 'unbind'
+  | 'unlink'
+  | 'unlock'
+  | 'unsubscribe';
+
+/**
+ * A registrar for each {@link ExtraMethod} of an app or router.
+ *
+ * @example
+ * ```ts
+ * app.propfind('/dav/:file', (req, res) => res.status(207).end());
+ * ```
+ */
+export type ExtraPathRegistrars<Self> = { [Method in ExtraMethod]: PathRegistrar<Self> };
+
+/**
+ * A registrar for each {@link ExtraMethod} of `route(path)`.
+ *
+ * @example
+ * ```ts
+ * app.route('/dav/:file').propfind((req, res) => res.status(207).end());
+ * ```
+ */
+export type ExtraRouteRegistrars<Path extends string> = { [Method in ExtraMethod]: RouteRegistrar<Path> };
+
+/**
+ * One handler of a {@link Route}, with the method it was registered for (`undefined` for `all`).
+ *
+ * @example
+ * ```ts
+ * const names = app.route('/x').get(show).stack.map((layer: RouteLayer) => layer.name);
+ * ```
+ */
+export interface RouteLayer {
+  method: string | undefined;
+  handle: (...args: never[]) => unknown;
+  name: string;
+}
+
+/**
+ * A parameter callback of `param(name, fn)`: runs before the handlers of a route that captured `name`.
+ *
+ * @example
+ * ```ts
+ * app.param('id', (req, res, next, id) => (id === 'me' ? next('route') : next()));
+ * ```
+ */
+export type ParamHandler = (
+  req: KitRequest,
+  res: KitResponse,
+  next: NextFunction,
+  value: string | undefined,
+  name: string,
+) => unknown;
 
 /**
  * A method registrar of `route(path)`: handlers only, typed from the route's path.
@@ -47,8 +155,12 @@ export type RouteRegistrar<Path extends string> = <Declared_ extends RouteGeneri
  * const books: Route<'/books/:isbn'> = app.route('/books/:isbn').get(show).put(update);
  * ```
  */
-export interface Route<Path extends string = string> {
+export interface Route<Path extends string = string> extends ExtraRouteRegistrars<Path> {
   readonly path: Path;
+  /** Every handler registered on the route, in order, with its method (XROUTE-007). */
+  readonly stack: RouteLayer[];
+  /** The methods with handlers, lower case, each `true`; `_all` when `all` registered some. */
+  readonly methods: Record<string, boolean>;
   get: RouteRegistrar<Path>;
   post: RouteRegistrar<Path>;
   put: RouteRegistrar<Path>;
@@ -69,7 +181,7 @@ export interface Route<Path extends string = string> {
  */
 export interface UseRegistrar<Self> {
   (...handlers: UseArg[]): Self;
-  (path: string, ...handlers: UseArg[]): Self;
+  (path: string | RegExp | PathList, ...handlers: UseArg[]): Self;
 }
 
 /**
@@ -82,7 +194,7 @@ export interface UseRegistrar<Self> {
  * }
  * ```
  */
-export interface RouterLike<Self> {
+export interface RouterLike<Self> extends ExtraPathRegistrars<Self> {
   get: PathRegistrar<Self>;
   post: PathRegistrar<Self>;
   put: PathRegistrar<Self>;
@@ -93,6 +205,11 @@ export interface RouterLike<Self> {
   all: PathRegistrar<Self>;
   use: UseRegistrar<Self>;
   route<Path extends string>(path: Path): Route<Path>;
+  /**
+   * Runs `fn` before the handlers of any route here that captures `name` (or one of several names), once
+   * per request and value, in the order added.
+   */
+  param(name: string | string[], fn: ParamHandler): Self;
 }
 
 /** Options of `listen` and of the server kitjs creates; Node's timeouts stay on by default. */

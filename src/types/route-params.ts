@@ -74,13 +74,45 @@ type HasOpenPart<Path extends string> = true extends (
   ? true
   : false;
 
+/** Characters that make a segment Express syntax beyond kitjs's own forms (XROUTE-001). */
+type ExpressOnly = '(' | ')' | '+' | '\\' | '*' | '?' | ':' | '[' | '{' | '|';
+/** Characters that end a parameter's name in Express syntax (`/:a-:b`, `/:file.:ext`). */
+type NameEnd = ExpressOnly | '.' | '-' | '~' | '@' | '!' | ',' | ';' | '=' | '&' | "'";
+
+/** True for `:name`, `:name?`, `*` and plain text: the segments whose parameters the types can name. */
+type IsPlainSegment<Segment> = Segment extends '*'
+  ? true
+  : Segment extends `:${infer Name}?`
+    ? Name extends `${string}${NameEnd}${string}`
+      ? false
+      : true
+    : Segment extends `:${infer Name}`
+      ? Name extends `${string}${NameEnd}${string}`
+        ? false
+        : true
+      : Segment extends `${string}${ExpressOnly}${string}`
+        ? false
+        : true;
+
+/** True when every segment is one of kitjs's own forms; Express's other syntax falls back to a dictionary. */
+type IsPlainPath<Path extends string> = false extends (
+  Segments<Path> extends infer Segment
+    ? Segment extends unknown
+      ? IsPlainSegment<Segment>
+      : never
+    : never
+)
+  ? false
+  : true;
+
 /** Flattens an intersection into one object type, for readable hovers. */
 type Flatten<T> = T extends infer Each ? { [K in keyof Each]: Each[K] } : never;
 
 /**
  * The parameters a route path captures: `'/users/:id'` gives `{ id: string }`, `'/p/:p/c/:c?'` gives
- * `{ p: string; c?: string }`, `'/files/*'` gives `{ 0: string }`. A path that is not a literal falls back
- * to {@link ParamsDictionary}.
+ * `{ p: string; c?: string }`, `'/files/*'` gives `{ 0: string }`. A path that is not a literal, or uses
+ * Express syntax beyond `:name`, `:name?` and a trailing `*` (`'/user/:id(\\d+)'`), falls back to
+ * {@link ParamsDictionary}.
  *
  * @example
  * ```ts
@@ -91,11 +123,13 @@ export type PathParams<Path extends string> = string extends Path
   ? ParamsDictionary
   : HasOpenPart<Path> extends true
     ? ParamsDictionary
-    : Flatten<
-        { [K in RequiredName<Segments<Path>>]: string } & {
-          [K in OptionalName<Segments<Path>>]?: string;
-        } & { [K in WildcardKey<Segments<Path>> | (Path extends '*' ? 0 : never)]: string }
-      >;
+    : IsPlainPath<Path> extends false
+      ? ParamsDictionary
+      : Flatten<
+          { [K in RequiredName<Segments<Path>>]: string } & {
+            [K in OptionalName<Segments<Path>>]?: string;
+          } & { [K in WildcardKey<Segments<Path>> | (Path extends '*' ? 0 : never)]: string }
+        >;
 
 /**
  * The full route description a handler sees: what the route declares, the rest from the path.

@@ -108,3 +108,50 @@ function referenceMatch(pattern: string, path: string): boolean {
     return segment.toLowerCase() === actual.toLowerCase();
   });
 }
+
+describe('RouteIndex with Express paths (XROUTE-001, XROUTE-004, XROUTE-011)', () => {
+  it('keeps registration order across trie, static and regex routes', () => {
+    const index = indexOf(['/u/:id(\\d+)', '/u/:id', '/u/7', /^\/u\/(\d)$/ as unknown as string]);
+    assert.deepEqual(
+      find(index, '/u/7').map((m) => [String(m.path), m.values]),
+      [
+        ['/u/:id(\\d+)', ['7']],
+        ['/u/:id', ['7']],
+        ['/u/7', []],
+        ['/^\\/u\\/(\\d)$/', ['7']],
+      ],
+    );
+  });
+
+  it('matches an array of paths once, with the first path in the array that matches', () => {
+    const index = new RouteIndex();
+    index.add({ order: 0, group: 0, method: 'GET', path: ['/a/:x', ['/a/:y(\\d+)']], handlers: [() => {}] });
+    const found = index.match('GET', '/a/1', '/a/1') ?? [];
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]?.keys, ['x']);
+  });
+
+  it('leaves the index as it was when a path of an array is refused', () => {
+    const index = new RouteIndex();
+    assert.throws(
+      () => index.add({ order: 0, group: 0, method: 'GET', path: ['/ok', '/:a:b'], handlers: [() => {}] }),
+      TypeError,
+    );
+    assert.equal(index.entries.length, 0);
+    assert.equal(index.match('GET', '/ok', '/ok'), null);
+  });
+
+  it('compiles strict and case-sensitive routes to regexes, plain ones never', () => {
+    const index = new RouteIndex();
+    index.add(
+      { order: 0, group: 0, method: 'GET', path: '/Foo', handlers: [() => {}] },
+      {
+        caseSensitive: true,
+        strict: true,
+      },
+    );
+    assert.equal(index.match('GET', '/foo', '/foo'), null);
+    assert.equal(index.match('GET', '/Foo/', '/foo/'), null);
+    assert.equal(index.match('GET', '/Foo', '/foo')?.length, 1);
+  });
+});

@@ -79,9 +79,10 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
 
   // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/optional-package.ts);
   // vary and accepts by the response members that use them (src/response/), none of them here (send
-  // itself loads fresh); cookie, cookie-signature and content-disposition by res.cookie and res.download (XFILE).
+  // itself loads fresh); cookie, cookie-signature and content-disposition by res.cookie and res.download (XFILE);
+  // recheck by the first route whose path needs a regex (XROUTE-002).
   const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken', 'vary', 'accepts', 'cookie',
-      'cookie-signature', 'content-disposition'].filter((m) =>
+      'cookie-signature', 'content-disposition', 'recheck'].filter((m) =>
       Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
     const seen = { onImport: loaded() };
     k.serveStatic('.'); seen.serveStatic = loaded();
@@ -89,6 +90,8 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     process.env.JWT_SECRET = 'x'.repeat(32);
     const token = k.generateToken({ id: 1 }); seen.token = loaded();
     seen.verified = k.verifyToken(token)?.id;
+    k.kit().get('/plain/:id', () => {}); seen.plainRoute = loaded();
+    k.kit().get('/:id(\\\\d+)', () => {}); seen.regexRoute = loaded();
     console.log(JSON.stringify(seen));`;
   const lazyExpected = {
     onImport: [],
@@ -96,6 +99,8 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     urlencoded: ['send', 'qs'],
     token: ['send', 'qs', 'jsonwebtoken'],
     verified: 1,
+    plainRoute: ['send', 'qs', 'jsonwebtoken'],
+    regexRoute: ['send', 'qs', 'jsonwebtoken', 'recheck'],
   };
 
   it('loads send, qs and jsonwebtoken only when a feature needs them (CommonJS)', () => {

@@ -157,3 +157,36 @@ app.get('/people/:id', showUser);
 const books: Route<'/books/:isbn'> = app.route('/books/:isbn');
 books.get((req, res) => res.send(req.params.isbn));
 app.get('*', (req, res) => res.send(req.params[0]));
+
+// Express 4 routing (XROUTE): RegExp and array paths, Express syntax, every method, param(), req.route.
+app.get(/^\/commits\/(\w+)$/, (req, res) => {
+  expectType<Equal<typeof req.params, Record<string, string | undefined>>>();
+  res.send(req.params[0] ?? '');
+});
+app.get(['/about', /^\/team$/], (req, res) => res.send(req.path));
+app.get('/user/:id(\\d+)', (req, res) => {
+  // Syntax beyond kitjs's own forms: a dictionary, never a wrong name like 'id(\\d+)'.
+  expectType<Equal<typeof req.params, Record<string, string | undefined>>>();
+  res.send(req.params.id ?? '');
+});
+app.get('/flights/:from-:to', (req, res) => res.json(req.params));
+app.propfind('/dav/:file', (req, res) => {
+  expectType<Equal<typeof req.params, { file: string }>>();
+  res.status(207).end();
+});
+app['m-search']('/ssdp', (_req, res) => res.end());
+app.param('id', (req, _res, next, value, name) => {
+  expectType<Equal<typeof value, string | undefined>>();
+  expectType<Equal<typeof name, string>>();
+  next(req.params.id === undefined ? 'route' : undefined);
+});
+app.param(['a', 'b'], (_req, _res, next) => next());
+const purgeable: Route<'/books/:isbn'> = app
+  .route('/books/:isbn')
+  .purge((req, res) => res.send(req.params.isbn));
+purgeable.stack.map((layer) => layer.method);
+const methods: Record<string, boolean> = purgeable.methods;
+app.get('/who', (req, res) => res.json({ path: req.route?.path, methods: req.route?.methods ?? methods }));
+new Router({ caseSensitive: true, strict: true, mergeParams: true }).lock('/x', (_req, res) => res.end());
+// @ts-expect-error: a number is not a path
+app.get(42, (_req, res) => res.end());

@@ -1,0 +1,624 @@
+@express
+Feature: Express 4 routing
+  Express 4's path syntax, RegExp and array paths, strict and case-sensitive routing, mergeParams, req.route,
+  param(), a registrar for every method and the Route object, on kitjs's router.
+
+  Rule: XROUTE-001 Express 4 path syntax
+
+    Scenario Outline: <path> answers <request> with its parameters
+      Given the app:
+        """js
+        app.get(String.raw`<path>`, (req, res) => res.json({ params: req.params }));
+        """
+      When I GET "<request>"
+      Then the status is 200
+      And the JSON body is:
+        """json
+        { "params": <params> }
+        """
+
+      Examples:
+        | path                        | request              | params                                  |
+        | /user/:id(\\d+)             | /user/42             | { "id": "42" }                          |
+        | /flights/:from-:to          | /flights/LAX-SFO     | { "from": "LAX", "to": "SFO" }          |
+        | /flights/:from-:to          | /flights/a-b-c       | { "from": "a-b", "to": "c" }            |
+        | /plantae/:genus.:species    | /plantae/Prunus.persica | { "genus": "Prunus", "species": "persica" } |
+        | /files/:file.:ext?          | /files/report        | { "file": "report" }                    |
+        | /files/:file.:ext?          | /files/report.tar.gz | { "file": "report.tar", "ext": "gz" }   |
+        | /ab?cd                      | /acd                 | {}                                      |
+        | /ab?cd                      | /abcd                | {}                                      |
+        | /ab+cd                      | /abbbcd              | {}                                      |
+        | /ab*cd                      | /ab-anything-cd      | { "0": "-anything-" }                   |
+        | /ab(cd)?e                   | /abcde               | { "0": "cd" }                           |
+        | /ab(cd)?e                   | /abe                 | {}                                      |
+        | /*/edit/*                   | /a/b/edit/c/d        | { "0": "a/b", "1": "c/d" }              |
+        | /range/:from..:to           | /range/1..9          | { "from": "1", "to": "9" }              |
+        | /docs/:name(\\w+)-v:n(\\d+) | /docs/intro-v2       | { "name": "intro", "n": "2" }           |
+        | /tag/:name                  | /tag/caf%C3%A9       | { "name": "café" }                      |
+        | /q/:word(\\w+)\\.json       | /q/hi.json           | { "word": "hi" }                        |
+
+    Scenario Outline: <path> does not answer <request>
+      Given the app:
+        """js
+        app.get(String.raw`<path>`, (req, res) => res.send('matched'));
+        """
+      When I GET "<request>"
+      Then the status is 404
+
+      Examples:
+        | path            | request         |
+        | /user/:id(\\d+) | /user/abc       |
+        | /ab?cd          | /abbcd          |
+        | /ab(cd)?e       | /abcdcde        |
+        | /:a-:b          | /nodash         |
+
+    Scenario: Regex routes and trie routes run in registration order, with next() and next('route')
+      Given the app:
+        """js
+        const seen = [];
+        app.get('/items/:id(\\d+)', (req, res, next) => { seen.push('regex ' + req.params.id); next('route'); },
+          (req, res) => res.send('skipped'));
+        app.get('/items/:id', (req, res, next) => { seen.push('trie ' + req.params.id); next(); });
+        app.get('/items/:id(\\d+)', (req, res) => res.json(seen.concat('last ' + req.params.id)));
+        """
+      When I GET "/items/7"
+      Then the JSON body is:
+        """json
+        ["regex 7", "trie 7", "last 7"]
+        """
+
+    Scenario: next('router') from a regex route leaves the router
+      Given the app:
+        """js
+        const api = new Router();
+        api.get('/v:n(\\d+)/*', (req, res, next) => next('router'));
+        api.get('/v:n(\\d+)/*', (req, res) => res.send('not reached'));
+        app.use('/api', api);
+        app.get('/api/:version/x', (req, res) => res.send('after the router ' + JSON.stringify(req.params)));
+        """
+      When I GET "/api/v1/x"
+      Then the body is "after the router {\"version\":\"v1\"}"
+
+    Scenario: A malformed escape in a regex route's capture is a 400
+      Given the app:
+        """js
+        app.get('/user/:name([^/]+)', (req, res) => res.send(req.params.name));
+        """
+      When I GET "/user/%C3%28"
+      Then the status is 400
+
+    Scenario Outline: Syntax outside Express 4's is a TypeError at setup: <path>
+      Given the app:
+        """js
+        try {
+          app.get(String.raw`<path>`, (req, res) => res.end());
+          world.thrown = 'nothing';
+        } catch (err) {
+          world.thrown = `${err.name}: ${err.message.includes(String.raw`<path>`)}`;
+        }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.thrown, 'TypeError: true');
+        """
+
+      Examples:
+        | path        |
+        | /a[bc]      |
+        | /a{2}       |
+        | /a-:id\|x   |
+        | /:id(\\d+   |
+        | /:rest*     |
+
+  Rule: XROUTE-002 Every regular expression a route uses is proved safe when it is registered
+
+    Scenario Outline: A path whose regex can backtrack is refused, naming it: <path>
+      Given the app:
+        """js
+        try {
+          app.get(<path>, (req, res) => res.end());
+          world.thrown = 'nothing';
+        } catch (err) {
+          world.thrown = err;
+        }
+        app.get('/still', (req, res) => res.send('fine'));
+        """
+      When I GET "/still"
+      Then the body is "fine"
+      And this holds:
+        """js
+        assert.equal(world.thrown.name, 'TypeError');
+        assert.match(world.thrown.message, /refused/);
+        assert.match(world.thrown.message, /backtrack/);
+        """
+
+      Examples:
+        | path             |
+        | '/:a:b'          |
+        | /^\\/(a+)+$/     |
+        | String.raw`/:x(\\d+\\d+)-y` |
+
+    Scenario: The generated form of /:a-:b answers the CVE-2024-45296 attack path with a plain 404
+      Given the app:
+        """js
+        app.get('/:a-:b', (req, res) => res.json(req.params));
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const hostile = await fetch(`http://127.0.0.1:${port}/x${'-'.repeat(12000)}/`);
+        assert.equal(hostile.status, 404);
+        const fine = await fetch(`http://127.0.0.1:${port}/x-y`);
+        assert.deepEqual(await fine.json(), { a: 'x', b: 'y' });
+        """
+
+  Rule: XROUTE-003 RegExp paths
+
+    Scenario: Unnamed groups are numbered and named groups keep their name
+      Given the app:
+        """js
+        app.get(/^\/commits\/(\w+)(?:\.\.(\w+))?$/, (req, res) => res.json(req.params));
+        app.get(/^\/posts\/(?<year>\d{4})\/(?<slug>[a-z-]+)$/, (req, res) => res.json(req.params));
+        """
+      When I GET "/commits/71dbb9c..4c084f9"
+      Then the JSON body is:
+        """json
+        { "0": "71dbb9c", "1": "4c084f9" }
+        """
+      When I GET "/posts/2024/hello-world"
+      Then the JSON body is:
+        """json
+        { "year": "2024", "slug": "hello-world" }
+        """
+
+    Scenario: A RegExp keeps its own flags, without g or y
+      Given the app:
+        """js
+        app.get(/^\/exact$/g, (req, res) => res.send('exact'));
+        app.get(/^\/loose$/i, (req, res) => res.send('loose'));
+        """
+      When I GET "/exact"
+      Then the body is "exact"
+      When I GET "/exact"
+      Then the body is "exact"
+      When I GET "/EXACT"
+      Then the status is 404
+      When I GET "/LOOSE"
+      Then the body is "loose"
+
+  Rule: XROUTE-004 Arrays of paths and of handlers
+
+    Scenario: Any path of a mixed, nested array matches, once
+      Given the app:
+        """js
+        let runs = 0;
+        app.get(['/about', ['/team/:name', /^\/staff$/]], [(req, res, next) => { runs++; next(); }, [(req, res) => res.json({ runs, params: req.params })]]);
+        """
+      When I GET "/about"
+      Then the JSON body is:
+        """json
+        { "runs": 1, "params": {} }
+        """
+      When I GET "/team/ada"
+      Then the JSON body is:
+        """json
+        { "runs": 2, "params": { "name": "ada" } }
+        """
+      When I GET "/staff"
+      Then the JSON body is:
+        """json
+        { "runs": 3, "params": {} }
+        """
+
+    Scenario: An empty array of paths is a TypeError
+      Given the app:
+        """js
+        try { app.get([], (req, res) => res.end()); world.thrown = 'nothing'; } catch (err) { world.thrown = err.name; }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.thrown, 'TypeError');
+        """
+
+  Rule: XROUTE-005 case sensitive routing and strict routing
+
+    Scenario: Off by default: any case and one trailing slash
+      Given the app:
+        """js
+        app.get('/Users/:id(\\d+)', (req, res) => res.send(req.params.id));
+        """
+      When I GET "/users/5/"
+      Then the body is "5"
+
+    Scenario: case sensitive routing compares literal parts exactly
+      Given the app:
+        """js
+        app.enable('case sensitive routing');
+        app.get('/Users/:id', (req, res) => res.send('exact ' + req.params.id));
+        """
+      When I GET "/Users/Ab"
+      Then the body is "exact Ab"
+      When I GET "/users/Ab"
+      Then the status is 404
+
+    Scenario: strict routing tells /foo from /foo/
+      Given the app:
+        """js
+        app.enable('strict routing');
+        app.get('/foo', (req, res) => res.send('no slash'));
+        app.get('/bar/', (req, res) => res.send('slash'));
+        """
+      When I GET "/foo"
+      Then the body is "no slash"
+      When I GET "/foo/"
+      Then the status is 404
+      When I GET "/bar/"
+      Then the body is "slash"
+      When I GET "/bar"
+      Then the status is 404
+
+    Scenario: Router options caseSensitive and strict
+      Given the app:
+        """js
+        const exact = new Router({ caseSensitive: true, strict: true });
+        exact.get('/Item', (req, res) => res.send('Item'));
+        exact.get('/item/', (req, res) => res.send('item/'));
+        app.use('/r', exact);
+        """
+      When I GET "/r/Item"
+      Then the body is "Item"
+      When I GET "/r/item"
+      Then the status is 404
+      When I GET "/r/item/"
+      Then the body is "item/"
+      When I GET "/r/Item/"
+      Then the status is 404
+
+    Scenario: A case-sensitive app's use prefixes compare exactly, and are never strict
+      Given the app:
+        """js
+        app.enable('case sensitive routing');
+        app.use('/Admin', (req, res) => res.send('admin ' + req.baseUrl + ' ' + req.url));
+        """
+      When I GET "/Admin/x"
+      Then the body is "admin /Admin /x"
+      When I GET "/Admin/"
+      Then the body is "admin /Admin /"
+      When I GET "/admin/x"
+      Then the status is 404
+
+    Scenario: Settings apply to routes registered after they are set
+      Given the app:
+        """js
+        app.get('/before', (req, res) => res.send('before'));
+        app.enable('case sensitive routing');
+        app.get('/After', (req, res) => res.send('after'));
+        """
+      When I GET "/BEFORE"
+      Then the body is "before"
+      When I GET "/after"
+      Then the status is 404
+
+  Rule: XROUTE-006 Prefixes with parameters, and mergeParams
+
+    Scenario: A prefix with a parameter gives it to its middleware, with baseUrl as matched
+      Given the app:
+        """js
+        app.use('/shops/:shop', (req, res) => res.json({ params: req.params, baseUrl: req.baseUrl, url: req.url }));
+        """
+      When I GET "/shops/North%20End/items?x=1"
+      Then the JSON body is:
+        """json
+        { "params": { "shop": "North End" }, "baseUrl": "/shops/North%20End", "url": "/items?x=1" }
+        """
+      When I GET "/shopsx/a"
+      Then the status is 404
+
+    Scenario: use() takes a RegExp or an array of paths, as Express does
+      Given the app:
+        """js
+        app.use(['/one', '/two/:n'], (req, res, next) => { res.set('X-Seen', `${req.baseUrl}|${req.params.n}`); next(); });
+        app.use(/^\/re(\d)/, (req, res) => res.send(`re ${req.params[0]} ${req.url}`));
+        app.get('/one/x', (req, res) => res.send('one'));
+        app.get('/two/:n/x', (req, res) => res.send('two ' + req.params.n));
+        """
+      When I GET "/one/x"
+      Then the body is "one"
+      And the header "X-Seen" is "/one|undefined"
+      When I GET "/two/2/x"
+      Then the body is "two 2"
+      And the header "X-Seen" is "/two/2|2"
+      When I GET "/re7/y"
+      Then the body is "re 7 /y"
+      When I GET "/re7x/y"
+      Then the status is 404
+
+    Scenario: A strict or case-sensitive app still refuses a dot segment at setup
+      Given the app:
+        """js
+        app.enable('strict routing');
+        try { app.get('/a/./b', (req, res) => res.end()); world.thrown = 'nothing'; } catch (err) { world.thrown = err.name; }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.thrown, 'TypeError');
+        """
+
+    Scenario: mergeParams gives a router's handlers its parent's parameters; without it they see their own
+      Given the app:
+        """js
+        const merged = new Router({ mergeParams: true });
+        merged.get('/books/:book', (req, res) => res.json(req.params));
+        merged.get('/same/:id', (req, res) => res.json(req.params));
+        const plain = new Router();
+        plain.get('/books/:book', (req, res) => res.json(req.params));
+        app.use('/users/:id', merged);
+        app.use('/people/:id', plain);
+        """
+      When I GET "/users/7/books/9"
+      Then the JSON body is:
+        """json
+        { "id": "7", "book": "9" }
+        """
+      When I GET "/users/7/same/8"
+      Then the JSON body is:
+        """json
+        { "id": "8" }
+        """
+      When I GET "/people/7/books/9"
+      Then the JSON body is:
+        """json
+        { "book": "9" }
+        """
+
+    Scenario: Numbered captures of a merging router come after its parent's
+      Given the app:
+        """js
+        const files = new Router({ mergeParams: true });
+        files.get('/*', (req, res) => res.json(req.params));
+        app.use('/v/:user', files);
+        app.use('/w/a(x|y)', files);
+        """
+      When I GET "/v/ada/a/b"
+      Then the JSON body is:
+        """json
+        { "user": "ada", "0": "a/b" }
+        """
+      When I GET "/w/ay/b"
+      Then the JSON body is:
+        """json
+        { "0": "y", "1": "b" }
+        """
+
+  Rule: XROUTE-007 req.route
+
+    Scenario: req.route is the matching Route, with path, methods and stack
+      Given the app:
+        """js
+        function load(req, res, next) { next(); }
+        app.route('/books/:id(\\d+)')
+          .get(load, (req, res) => res.json({
+            path: req.route.path,
+            methods: req.route.methods,
+            stack: req.route.stack.map((layer) => [layer.method, layer.name]),
+          }))
+          .post((req, res) => res.end());
+        app.all('/any', (req, res) => res.json(req.route.methods));
+        """
+      When I GET "/books/3"
+      Then the JSON body is:
+        """json
+        {
+          "path": "/books/:id(\\d+)",
+          "methods": { "get": true, "post": true },
+          "stack": [["get", "load"], ["get", "<anonymous>"], ["post", "<anonymous>"]]
+        }
+        """
+      When I GET "/any"
+      Then the JSON body is:
+        """json
+        { "_all": true }
+        """
+
+  Rule: XROUTE-008 param callbacks
+
+    Scenario: Callbacks run once per value, in declaration order, before the handlers
+      Given the app:
+        """js
+        const calls = [];
+        app.param('user', (req, res, next, value, name) => { calls.push(`a ${name}=${value}`); req.user = { name: value }; next(); });
+        app.param(['user', 'post'], (req, res, next, value, name) => { calls.push(`b ${name}=${value}`); next(); });
+        app.get('/u/:user/:post', (req, res, next) => { calls.push('route 1'); next(); });
+        app.get('/u/:user/:post', (req, res) => res.json({ calls, user: req.user, params: req.params }));
+        """
+      When I GET "/u/ada/7"
+      Then the JSON body is:
+        """json
+        {
+          "calls": ["a user=ada", "b user=ada", "b post=7", "route 1"],
+          "user": { "name": "ada" },
+          "params": { "user": "ada", "post": "7" }
+        }
+        """
+
+    Scenario: next('route') from a callback skips the route; next(err) fails the request
+      Given the app:
+        """js
+        app.param('id', (req, res, next, id) => {
+          if (id === 'bad') return next(Object.assign(new Error('bad id'), { status: 422 }));
+          if (!/^\d+$/.test(id)) return next('route');
+          next();
+        });
+        app.get('/item/:id', (req, res) => res.send('number ' + req.params.id));
+        app.get('/item/:slug', (req, res) => res.send('slug ' + req.params.slug));
+        """
+      When I GET "/item/12"
+      Then the body is "number 12"
+      When I GET "/item/abc"
+      Then the body is "slug abc"
+      When I GET "/item/bad"
+      Then the status is 422
+
+    Scenario: A throwing or rejecting callback is next(err)
+      Given the app:
+        """js
+        app.param('n', async (req, res, next, n) => { if (n === 'x') throw Object.assign(new Error('no'), { status: 409 }); next(); });
+        app.get('/n/:n', (req, res) => res.send('ok ' + req.params.n));
+        """
+      When I GET "/n/x"
+      Then the status is 409
+      When I GET "/n/1"
+      Then the body is "ok 1"
+
+    Scenario: Callbacks run for a use() prefix's parameters too, and once for the same value
+      Given the app:
+        """js
+        const calls = [];
+        app.param('shop', (req, res, next, shop) => {
+          calls.push(shop);
+          if (shop === 'closed') return next(Object.assign(new Error('closed'), { status: 410 }));
+          next();
+        });
+        app.use('/shops/:shop', (req, res, next) => { res.set('X-Shop', req.params.shop); next(); });
+        app.get('/shops/:shop/items', (req, res) => res.json(calls));
+        """
+      When I GET "/shops/north/items"
+      Then the header "X-Shop" is "north"
+      And the JSON body is:
+        """json
+        ["north"]
+        """
+      When I GET "/shops/closed/items"
+      Then the status is 410
+
+    Scenario: A router's callbacks serve only its own routes
+      Given the app:
+        """js
+        const calls = [];
+        app.param('id', (req, res, next, id) => { calls.push('app ' + id); next(); });
+        const router = new Router();
+        router.param('id', (req, res, next, id) => { calls.push('router ' + id); next(); });
+        router.get('/:id', (req, res) => res.json(calls));
+        app.use('/r', router);
+        """
+      When I GET "/r/5"
+      Then the JSON body is:
+        """json
+        ["router 5"]
+        """
+
+    Scenario: A name that is not a string, or a callback that is not a function, is a TypeError
+      Given the app:
+        """js
+        world.thrown = [];
+        for (const bad of [() => app.param('', () => {}), () => app.param('id', 'nope'), () => app.param([1], () => {})]) {
+          try { bad(); world.thrown.push('nothing'); } catch (err) { world.thrown.push(err.name); }
+        }
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.thrown, ['TypeError', 'TypeError', 'TypeError']);
+        """
+
+  Rule: XROUTE-009 A registrar for every HTTP method
+
+    Scenario: propfind, m-search, purge and the other methods of node:http have registrars
+      Given the app:
+        """js
+        app.propfind('/dav/:file', (req, res) => res.send('propfind ' + req.params.file));
+        app['m-search']('/ssdp', (req, res) => res.send('m-search'));
+        app.route('/cache').purge((req, res) => res.send('purged')).get((req, res) => res.send('cached'));
+        const router = new Router();
+        router.lock('/doc', (req, res) => res.send('locked'));
+        app.use('/r', router);
+        world.missing = require('node:http').METHODS.map((m) => m.toLowerCase())
+          .filter((m) => typeof app[m] !== 'function' || typeof router[m] !== 'function' || typeof app.route('/z')[m] !== 'function');
+        world.setting = (app.set('title', 'T'), app.get('title'));
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const call = async (method, path) => {
+          const answer = await new Promise((resolve, reject) => {
+            const req = require('node:http').request({ host: '127.0.0.1', port, method, path }, (res) => {
+              let body = '';
+              res.on('data', (c) => { body += c; });
+              res.on('end', () => resolve(body));
+            });
+            req.on('error', reject);
+            req.end();
+          });
+          return answer;
+        };
+        assert.equal(await call('PROPFIND', '/dav/a.txt'), 'propfind a.txt');
+        assert.equal(await call('M-SEARCH', '/ssdp'), 'm-search');
+        assert.equal(await call('PURGE', '/cache'), 'purged');
+        assert.equal(await call('LOCK', '/r/doc'), 'locked');
+        assert.deepEqual(world.missing, []);
+        assert.equal(world.setting, 'T');
+        """
+
+  Rule: XROUTE-010 The Route object
+
+    Scenario: route(path) returns a Route; new Route(path) dispatches on its own
+      Given the app:
+        """js
+        const chain = app.route('/r');
+        const Route = chain.constructor;
+        const alone = new Route('/alone');
+        alone.get((req, res, next) => next(), (req, res) => res.send('alone ' + req.route.path));
+        alone.post((req, res) => res.send('post'));
+        app.use('/alone', (req, res, next) => alone.dispatch(req, res, next));
+        chain.get((req, res) => res.send('chained'));
+        world.shape = {
+          returnsSelf: chain.get((req, res) => res.end()) === chain,
+          path: alone.path,
+          methods: alone.methods,
+          stack: alone.stack.length,
+        };
+        """
+      When I GET "/alone"
+      Then the body is "alone /alone"
+      When I GET "/r"
+      Then the body is "chained"
+      And this holds:
+        """js
+        assert.deepEqual(world.shape, { returnsSelf: true, path: '/alone', methods: { get: true, post: true }, stack: 3 });
+        """
+
+    Scenario: A Route keeps the place where it was made, and its own error middleware runs on dispatch
+      Given the app:
+        """js
+        const first = app.route('/order');
+        app.get('/order', (req, res) => res.send('registered second'));
+        first.get((req, res) => res.send('made first'));
+        const Route = first.constructor;
+        const alone = new Route('/e');
+        alone.get((req, res) => { throw Object.assign(new Error('boom'), { status: 418 }); });
+        alone.get((err, req, res, next) => res.status(err.status).send('route error middleware'));
+        app.use('/e', (req, res, next) => alone.dispatch(req, res, next));
+        """
+      When I GET "/order"
+      Then the body is "made first"
+      When I GET "/e"
+      Then the status is 418
+      And the body is "route error middleware"
+
+  Rule: XROUTE-011 kitjs's own patterns never use a regular expression
+
+    Scenario: A kit() app with plain patterns never loads recheck; its first regex route does
+      Given the app:
+        """js
+        const loaded = () => Object.keys(require.cache).some((file) => file.includes('/node_modules/recheck/'));
+        world.before = loaded();
+        app.get('/users/:id', (req, res) => res.send(req.params.id));
+        app.get('/files/*', (req, res) => res.send(req.params[0]));
+        app.get('/opt/:a?', (req, res) => res.send('opt'));
+        world.plain = loaded();
+        """
+      When I GET "/users/5"
+      Then the body is "5"
+      And this holds:
+        """js
+        assert.equal(world.plain, world.before);
+        """

@@ -1,0 +1,168 @@
+/** Route: Express's route object — one path, its handlers per method — what `route(path)` returns and `req.route` shows. */
+import { METHODS } from 'node:http';
+import { refuseFactory } from '../factory-guard.js';
+import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
+import type { RoutePath } from './route-index.js';
+
+/** The lower-case name of every method node:http knows (`get`, `propfind`, `m-search`...), as Express loops over. */
+export const METHOD_NAMES: readonly string[] = METHODS.map((method) => method.toLowerCase());
+
+/** One handler of a route, with the method it was registered for (`undefined` for `all`), as in Express. */
+export interface RouteLayer {
+  method: string | undefined;
+  handle: Middleware;
+  name: string;
+}
+
+/** Where a route's registrations go when a router owns it: the router adds them to its route index. */
+export type RouteSink = (method: string, name: string, handlers: Middleware[]) => void;
+
+/**
+ * One path and the handlers registered on it, per method: `router.route(path)` returns one, and `req.route`
+ * is the one that matched (XROUTE-007, XROUTE-010). `new Route(path)` makes one on its own, whose
+ * `dispatch(req, res, next)` runs its handlers for the request's method.
+ *
+ * @example
+ * ```ts
+ * app.route('/book').get((req, res) => res.send('a book')).post((req, res) => res.send('added'));
+ * app.get('/who', (req, res) => res.json(req.route.methods)); // { get: true }
+ * ```
+ */
+export class Route {
+  /** The path as registered (a string, a RegExp or an array of them). */
+  readonly path: RoutePath;
+  /** Every handler, in registration order, with its method. */
+  readonly stack: RouteLayer[] = [];
+  /** The methods with handlers, lower case, `true` each; `_all` when `all` registered some. */
+  readonly methods: Record<string, boolean> = {};
+
+  /** @param sink Internal: set by the router that owns this route. */
+  constructor(path: RoutePath, sink?: RouteSink) {
+    this.path = path;
+    Object.defineProperty(this, 'sink', { value: sink, enumerable: false });
+  }
+
+  /** Whether the route has handlers for `method` (HEAD is answered by GET handlers). */
+  handlesMethod(method: string): boolean {
+    if (this.methods._all) return true;
+    const name = method.toLowerCase();
+    return Boolean(this.methods[name] || (name === 'head' && this.methods.get));
+  }
+
+  /**
+   * Runs the handlers that apply to `req.method`, in order; `done` continues after them (also for
+   * `next('route')`, and with the error of `next(err)`). For a Route used on its own: a router runs the
+   * routes it owns itself.
+   */
+  dispatch(req: KitRequest, res: KitResponse, done: NextFunction): void {
+    const method = (req.method ?? 'GET').toLowerCase();
+    let index = 0;
+    req.route = this as unknown as KitRequest['route'];
+    const next: NextFunction = (arg) => {
+      if (arg === 'route' || arg === 'router') {
+        done(arg === 'router' ? 'router' : undefined);
+        return;
+      }
+      // As in a router: four parameters make error middleware, which runs only while an error is pending
+      // (ERR-004); falsy values are no error.
+      const failed = Boolean(arg);
+      while (index < this.stack.length) {
+        const layer = this.stack[index++] as RouteLayer;
+        const applies =
+          layer.method === undefined ||
+          layer.method === method ||
+          (method === 'head' && layer.method === 'get');
+        if (!applies || layer.handle.length >= 4 !== failed) continue;
+        let called = false;
+        const once: NextFunction = (err) => {
+          if (called) return;
+          called = true;
+          next(err);
+        };
+        const fail = (thrown: unknown): void =>
+          once(thrown ?? new Error('a handler failed without an error'));
+        try {
+          const handle = layer.handle as (...args: unknown[]) => unknown;
+          const result = failed ? handle(arg, req, res, once) : handle(req, res, once);
+          if (result !== null && typeof (result as Promise<void> | undefined)?.then === 'function') {
+            (result as Promise<void>).then(undefined, fail);
+          }
+        } catch (thrown) {
+          fail(thrown);
+        }
+        return;
+      }
+      done(failed ? arg : undefined);
+    };
+    next(undefined);
+  }
+
+  /**
+   * Internal: what each method registrar does. To the owning router, which checks and records the handlers,
+   * else checked and recorded here.
+   */
+  register(method: string, name: string, args: unknown[]): this {
+    const handlers = args.flat(Infinity as 1);
+    const sink = (this as unknown as { sink: RouteSink | undefined }).sink;
+    if (sink !== undefined) sink(method, name, handlers as Middleware[]);
+    else this.record(method, name, checkHandlers(handlers, `route('${String(this.path)}').${name}()`));
+    return this;
+  }
+
+  /** Internal: adds checked handlers for `method` ('*' is `all`) to `stack` and `methods`. */
+  record(method: string, name: string, handlers: Middleware[]): void {
+    this.methods[method === '*' ? '_all' : name] = true;
+    for (const handle of handlers) {
+      this.stack.push({
+        method: method === '*' ? undefined : name,
+        handle,
+        name: handle.name || '<anonymous>',
+      });
+    }
+  }
+}
+
+/**
+ * The handlers of a registration, flattened, each checked to be a function (not a factory passed uncalled):
+ * a TypeError naming `where` otherwise (APP-006, APP-010).
+ */
+export function checkHandlers(handlers: unknown[], where: string): Middleware[] {
+  const flat = handlers.flat(Infinity as 1);
+  if (flat.length === 0) throw new TypeError(`${where} needs at least one handler`);
+  flat.forEach((handler, position) => {
+    refuseFactory(handler, where);
+    if (typeof handler !== 'function') {
+      throw new TypeError(`${where}: handler ${position + 1} is ${describe(handler)}; expected a function`);
+    }
+  });
+  return flat as Middleware[];
+}
+
+/** A short description of a value that is not what was expected. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : String(typeof value === 'string' ? `"${value}"` : value);
+}
+
+/** The registrar of each method on a Route: handlers only, chainable. */
+export type RouteMethodRegistrar = (...handlers: unknown[]) => Route;
+
+// XROUTE-010: a registrar per method node:http knows, and `all`, as Express's methods loop adds them.
+for (const name of [...METHOD_NAMES, 'all']) {
+  const method = name === 'all' ? '*' : name.toUpperCase();
+  Object.defineProperty(Route.prototype, name, {
+    value(this: Route, ...handlers: unknown[]): Route {
+      return this.register(method, name, handlers);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+// The registrars exist on the prototype (the loop above); this gives them their types.
+export interface Route
+  extends Record<
+    'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options',
+    RouteMethodRegistrar
+  > {}
