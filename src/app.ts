@@ -1,5 +1,8 @@
 /** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { type AppLike, mountArguments, settleMount } from './app-mount.js';
+import { renderView, responseRender } from './app-render.js';
 import { warnAboutJwtSecret } from './auth/secret-check.js';
 import { KitError } from './errors.js';
 import { markFactory } from './factory-guard.js';
@@ -13,17 +16,44 @@ import type { MatchOptions } from './router/express-pattern.js';
 import { Router } from './router/router.js';
 import { AppServers } from './server.js';
 import { type AppSettings, assignSetting, defaultSettings, type SettingsFlavour } from './settings.js';
-import type { AppErrorHandler, KitApp, KitRequest, KitResponse, Plugin, ServerTimeouts } from './types.js';
+import type {
+  AppErrorHandler,
+  KitApp,
+  KitRequest,
+  KitResponse,
+  NextFunction,
+  Plugin,
+  RenderCallback,
+  ServerTimeouts,
+  ViewEngine,
+} from './types.js';
+import type { View } from './view.js';
 
 /** Options of `kit()`: the server timeouts `listen` applies (Node's defaults when left out). */
 export type KitOptions = ServerTimeouts;
 
 // Not `implements KitApp`: a KitApp is also callable, which the Proxy made by `kit()` adds (APP-012).
-class App extends Router {
+class App extends Router implements AppLike {
   /** Express's settings table (EXP-002); kit()'s server timeouts are kept in it under their own names. */
   settings: AppSettings;
   /** Application-wide values, as Express's `app.locals` (EXP-005). */
   locals: Record<string, unknown> = Object.create(null);
+  /** EXP-006: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
+  mountpath: string | string[] = '/';
+  /** EXP-006: the app this one is mounted in. */
+  parent: KitApp | undefined = undefined;
+  /** EXP-010: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
+  engines: Record<string, ViewEngine> = Object.create(null);
+  /** EXP-010: views looked up once while `view cache` is on, by name. */
+  cache: Record<string, View> = Object.create(null);
+  /** EXP-006: true until `trust proxy` is set: a mounted app then trusts what its parent trusts. */
+  trustProxyDefault = true;
+  /** EXP-009: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
+  private requestProto: object | undefined = undefined;
+  private responseProto: object | undefined = undefined;
+  // EXP-006: two of the EventEmitter methods mixed into App.prototype below (KitApp types them all).
+  declare on: EventEmitter['on'];
+  declare emit: EventEmitter['emit'];
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
   /** The callable app (the Proxy `kit()` returns): what `req.app`, `res.app` and plugins are given. */
   self: KitApp = this as unknown as KitApp;
@@ -38,12 +68,67 @@ class App extends Router {
     }
     this.locals.settings = this.settings;
     this.servers = new AppServers(this.settings as ServerTimeouts);
+    // EXP-006: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
+    (EventEmitter as unknown as (this: unknown) => void).call(this);
+    this.on('mount', (parent: KitApp) => settleMount(this, parent));
+  }
+
+  /** EXP-009: the prototype of this app's requests; members added here reach only its requests. */
+  get request(): object {
+    this.requestProto ??= Object.create(this.parent ? this.parent.request : KitIncomingMessage.prototype);
+    return this.requestProto as object;
+  }
+
+  /** EXP-009: the prototype of this app's responses; members added here reach only its responses. */
+  get response(): object {
+    this.responseProto ??= Object.create(this.parent ? this.parent.response : KitServerResponse.prototype);
+    return this.responseProto as object;
+  }
+
+  /** EXP-006: re-bases prototypes made before the app was mounted on its parent's (the `mount` listener). */
+  rebase(parent: KitApp): void {
+    if (this.requestProto !== undefined) Object.setPrototypeOf(this.requestProto, parent.request);
+    if (this.responseProto !== undefined) Object.setPrototypeOf(this.responseProto, parent.response);
+  }
+
+  // EXP-006: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
+  override use(...args: unknown[]): this {
+    const { paths, items, apps } = mountArguments(args);
+    const register = super.use.bind(this) as (...forms: unknown[]) => this;
+    if (paths === undefined) register(...items);
+    else for (const path of paths) register(path, ...items);
+    for (const sub of apps) {
+      sub.mountpath = paths === undefined ? '/' : Array.isArray(args[0]) ? paths : (paths[0] as string);
+      sub.parent = this.self;
+      sub.emit('mount', this.self);
+    }
+    return this;
+  }
+
+  /** EXP-006: the full path the app is mounted at ('' for a top-level app). */
+  path(): string {
+    return this.parent ? this.parent.path() + String(this.mountpath) : '';
+  }
+
+  // EXP-010: Express's app.engine: the function that renders files of that extension.
+  engine(ext: string, fn: ViewEngine): KitApp {
+    if (typeof fn !== 'function') throw new TypeError('app.engine(ext, fn): fn must be a function');
+    if (typeof ext !== 'string' || ext === '')
+      throw new TypeError('app.engine(ext, fn): ext must be a string');
+    this.engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
+    return this.self;
+  }
+
+  /** EXP-010: renders the view `name` with `app.locals` and `options` merged; the callback gets the text. */
+  render(name: string, options?: Record<string, unknown> | RenderCallback, callback?: RenderCallback): void {
+    renderView(this, name, options, callback);
   }
 
   // EXP-002: Express's settings. `get(name)` with one argument reads a setting; with handlers it is a route.
   set(name: string, ...value: unknown[]): unknown {
     if (value.length === 0) return this.settings[name];
     assignSetting(this.settings, name, value[0]);
+    if (name === 'trust proxy') this.trustProxyDefault = false;
     return this.self;
   }
 
@@ -123,9 +208,7 @@ class App extends Router {
     req.kitPath = path;
     req.kitSearch = search;
     req.res = res;
-    // EXP-005: the app serving the request, for the members that read its settings.
-    req.app = this.self;
-    res.app = this.self;
+    this.enter(req, res);
     if (this.servers.closing) {
       res.setHeader('Connection', 'close');
       sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
@@ -138,6 +221,41 @@ class App extends Router {
       return;
     }
     new Dispatch(this.stack, req, res, (err) => this.finish(err, req, res), this).start();
+  }
+
+  /**
+   * EXP-006: a request entering this app mounted in another: `req.app`/`res.app` (and the app's own
+   * prototypes, EXP-009) are this app's until it is done, then the parent's again. An error nothing in it
+   * handled goes to its own `setErrorHandler` when it has one, else on to the parent, like its 404.
+   */
+  override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
+    const outer = req.app;
+    const requestProto = Object.getPrototypeOf(req) as object;
+    const responseProto = Object.getPrototypeOf(res) as object;
+    this.enter(req, res);
+    super.handle(req, res, (err) => {
+      if (err && this.errorHandler !== undefined) {
+        this.finish(err, req, res);
+        return;
+      }
+      req.app = outer;
+      res.app = outer;
+      if (this.requestProto !== undefined) Object.setPrototypeOf(req, requestProto);
+      if (this.responseProto !== undefined) Object.setPrototypeOf(res, responseProto);
+      done(err);
+    });
+  }
+
+  /** Makes the request and response this app's: `req.app`, `res.app`, its prototypes and X-Powered-By. */
+  private enter(req: KitRequest, res: KitResponse): void {
+    // EXP-005: the app serving the request, for the members that read its settings.
+    req.app = this.self;
+    res.app = this.self;
+    // EXP-009: only an app that touched `app.request`/`app.response` pays for a prototype change.
+    if (this.requestProto !== undefined) Object.setPrototypeOf(req, this.requestProto);
+    if (this.responseProto !== undefined) Object.setPrototypeOf(res, this.responseProto);
+    // EXP-003: Express's banner, off in kit()'s defaults.
+    if (this.settings['x-powered-by'] && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {
@@ -194,6 +312,23 @@ export function createApp(options: KitOptions | undefined, flavour: SettingsFlav
   return app.self;
 }
 markFactory(kit, 'kit()');
+
+/** `express.application`: the prototype every app's methods come from (EXP-001). */
+export const applicationPrototype: object = App.prototype;
+
+// EXP-006: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
+for (const name of Object.getOwnPropertyNames(EventEmitter.prototype)) {
+  if (name !== 'constructor' && !(name in App.prototype)) {
+    Object.defineProperty(
+      App.prototype,
+      name,
+      Object.getOwnPropertyDescriptor(EventEmitter.prototype, name) as PropertyDescriptor,
+    );
+  }
+}
+
+// EXP-010: res.render lives with the views; attached here, where the app that reads its settings is made.
+(KitServerResponse.prototype as unknown as { render: unknown }).render = responseRender;
 
 /**
  * APP-012: the app is also a function, `(req, res)`, so `http.createServer(app)`, `https.createServer(opts,

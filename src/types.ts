@@ -1,6 +1,6 @@
 /** The public types of kitjs: request, response and token payload here; the rest in src/types/ (re-exported). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KitApp, Route as RouteShape } from './types/app-types.js';
+import type { KitApp, RenderCallback, Route as RouteShape } from './types/app-types.js';
 import type { NextFunction } from './types/handlers.js';
 import type {
   CookieOptions,
@@ -427,6 +427,12 @@ export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResp
    * ```
    */
   clearCookie(name: string, options?: CookieOptions): this;
+  /**
+   * Renders a view with the app's engines (`res.locals` and `locals` merged over `app.locals`) and sends
+   * it as HTML, or hands the text to `callback`.
+   */
+  render(view: string, locals?: Record<string, unknown>, callback?: RenderCallback): void;
+  render(view: string, callback: RenderCallback): void;
 }
 
 /**

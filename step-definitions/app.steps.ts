@@ -1,9 +1,22 @@
 /** Generic steps that build the app under test and set its environment. */
 import { Given } from '@cucumber/cucumber';
+import { skipReasonPrefix } from './support/hooks.js';
+import { loadExpressEntry } from './support/impl.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the app:', async function (this: KitWorld, code: string) {
   await this.buildApp(code);
+});
+
+// `Given the app:` with `app = express()` from the implementation's Express-shaped entry (kitjs/express).
+Given('the Express app:', async function (this: KitWorld, code: string) {
+  const entry = await loadExpressEntry(await this.implementation());
+  if ('reason' in entry) {
+    this.attach(`${skipReasonPrefix}${entry.reason}`);
+    return 'skipped';
+  }
+  await this.buildApp(code, entry);
+  return undefined;
 });
 
 Given(

@@ -1,5 +1,7 @@
 /** The shapes of the app, its routers and their registrars. */
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ListenOptions } from 'node:net';
 import type { KitRequest, KitResponse } from '../types.js';
 import type { AppErrorHandler, HandlerArg, Mountable, NextFunction, UseArg } from './handlers.js';
 import type { RouteGeneric, RouteOf } from './route-params.js';
@@ -233,8 +235,34 @@ export interface ServerTimeouts {
  */
 export type KitSettings = ServerTimeouts & { [name: string]: unknown };
 
+/**
+ * A template engine, as `app.engine(ext, fn)` takes it: renders the file at `path` with `options` (the
+ * merged locals) and calls back with the text or an error.
+ *
+ * @example
+ * ```ts
+ * const engine: ViewEngine = (path, options, callback) => callback(null, `<p>${String(options.title)}</p>`);
+ * app.engine('html', engine);
+ * ```
+ */
+export type ViewEngine = (
+  path: string,
+  options: Record<string, unknown>,
+  callback: (err: Error | null | undefined, rendered?: string) => void,
+) => void;
+
+/**
+ * What `app.render` and `res.render` call with the rendered text, or the error.
+ *
+ * @example
+ * ```ts
+ * app.render('email', { name: 'Tobi' }, (err, html) => { if (!err) console.log(html); });
+ * ```
+ */
+export type RenderCallback = (err: Error | null, html?: string) => void;
+
 /** The application `kit()` returns. */
-export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, Mountable {
+export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, Mountable, EventEmitter {
   /** Reads a setting with one argument (`app.get('env')`); with handlers, registers a GET route. */
   get: ((setting: string) => unknown) & PathRegistrar<KitApp>;
   /** Assigns a setting (`app.set('trust proxy', 'loopback')`), or reads it with one argument. */
@@ -270,6 +298,31 @@ export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, Mountable {
   listen(port: number, callback?: () => void): Server;
   listen(port: number, host: string, callback?: () => void): Server;
   listen(port: number, host: string, backlog: number, callback?: () => void): Server;
+  listen(port: number, backlog: number, callback?: () => void): Server;
+  /** Listens on a Unix socket or Windows pipe. */
+  listen(path: string, callback?: () => void): Server;
+  /** Node's `server.listen(options)`: port, host, path, backlog, exclusive, signal... */
+  listen(options: ListenOptions, callback?: () => void): Server;
+  /** Where the app is mounted in its parent (`app.use(path, app)`): the path or paths given, `'/'` before. */
+  mountpath: string | string[];
+  /** The app this one is mounted in; undefined for a top-level app. */
+  parent: KitApp | undefined;
+  /** The full path the app is mounted at: the parents' mount paths joined ('' at the top). */
+  path(): string;
+  /**
+   * The prototype of this app's requests: members added here appear on its requests only (those of
+   * `express.request` on every app's).
+   */
+  readonly request: Record<string, unknown>;
+  /** The prototype of this app's responses: members added here appear on its responses only. */
+  readonly response: Record<string, unknown>;
+  /** Registers the template engine for files ending in `ext` (`'html'` or `'.html'`). */
+  engine(ext: string, fn: ViewEngine): KitApp;
+  /** The template engines by extension (with its dot). */
+  engines: Record<string, ViewEngine>;
+  /** Renders a view with `app.locals` and `options` merged; the callback gets the text or an error. */
+  render(name: string, options: Record<string, unknown>, callback: RenderCallback): void;
+  render(name: string, callback: RenderCallback): void;
   /** The request listener, for `http.createServer(app.handler)` or tests. */
   readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** The settings table: what `app.set` assigned, and the server timeouts `listen` applies. */

@@ -32,6 +32,8 @@ export interface Profile {
   file: string | undefined;
   lacks: Record<string, string>;
   knownFailures: Record<string, string>;
+  /** The Express-shaped entry (`kitjs/express`), as the profile's `express` field names it (beside the profile). */
+  express: string | undefined;
 }
 
 export interface Implementation {
@@ -117,14 +119,68 @@ export function loadProfile(location: ImplLocation, cwd: string = process.cwd())
         .map((dir) => join(dir, 'kit-conformance.json'));
   const file = candidates.find((candidate) => existsSync(candidate));
   if (explicit && !file) throw new Error(`KIT_IMPL_PROFILE: ${candidates[0]} does not exist`);
-  if (!file) return { name: undefined, file: undefined, lacks: {}, knownFailures: {} };
+  if (!file) return { name: undefined, file: undefined, lacks: {}, knownFailures: {}, express: undefined };
   const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if (raw.express !== undefined && typeof raw.express !== 'string') {
+    throw new Error(`${file}: "express" must be the path of the Express-shaped entry (a string)`);
+  }
   return {
     name: typeof raw.name === 'string' ? raw.name : undefined,
     file,
     lacks: stringRecord(raw.lacks, 'lacks', file),
     knownFailures: stringRecord(raw.knownFailures, 'knownFailures', file),
+    express: typeof raw.express === 'string' ? resolve(dirname(file), raw.express) : undefined,
   };
+}
+
+/**
+ * Where the implementation's Express-shaped entry is (`express()` and its members, as `kitjs/express`):
+ * the profile's `express` path, else `<package>/express` for a package name or a directory whose
+ * package.json exports `./express`, else a file named `express` beside the module (src/express.ts beside
+ * src/index.ts, dist/express.js beside dist/index.js). Undefined when there is none.
+ */
+export function locateExpressEntry(location: ImplLocation, profile: Profile): string | undefined {
+  if (profile.express !== undefined) return pathToFileURL(profile.express).href;
+  if (location.file === undefined && location.dir === undefined) {
+    try {
+      return import.meta.resolve(`${location.spec}/express`);
+    } catch {
+      return undefined;
+    }
+  }
+  if (location.dir !== undefined) {
+    const manifest = join(location.dir, 'package.json');
+    if (existsSync(manifest)) {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+      const entries = pkg.exports as Record<string, unknown> | undefined;
+      const entry = entries && typeof entries === 'object' ? pickExport(entries['./express']) : undefined;
+      if (entry) return pathToFileURL(resolve(location.dir, entry)).href;
+    }
+  }
+  if (location.file === undefined) return undefined;
+  const extension = location.file.slice(location.file.lastIndexOf('.'));
+  const beside = join(dirname(location.file), `express${extension}`);
+  return existsSync(beside) ? pathToFileURL(beside).href : undefined;
+}
+
+let cachedExpress: Promise<ExpressEntry> | undefined;
+
+/** The implementation's `express` function, or why there is none (for a skip reason). */
+export type ExpressEntry = { express: KitFactory } | { reason: string };
+
+/** Imports the Express-shaped entry once per run (ES module or CommonJS build alike). */
+export function loadExpressEntry(impl: Implementation): Promise<ExpressEntry> {
+  cachedExpress ??= (async (): Promise<ExpressEntry> => {
+    const url = locateExpressEntry(impl.location, impl.profile);
+    if (url === undefined) {
+      return { reason: `${impl.location.spec} has no Express-shaped entry (declare "express" in its profile)` };
+    }
+    const namespace = (await import(url)) as Record<string, unknown>;
+    const { kit: express } = unwrapModule(namespace);
+    if (typeof express !== 'function') throw new Error(`${url}: the module's default export is not a function`);
+    return { express: express as KitFactory };
+  })();
+  return cachedExpress;
 }
 
 /** True when `name` can be an async function's parameter (not a reserved word, not `default`). */

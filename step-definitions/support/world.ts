@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type IWorldOptions, World } from '@cucumber/cucumber';
 import { type APIRequestContext, type Browser, request } from 'playwright-core';
 import { launchChromium } from './browser.js';
-import { type AppLike, type Implementation, loadImplementation, repoRoot } from './impl.js';
+import { type AppLike, type Implementation, type KitFactory, loadImplementation, repoRoot } from './impl.js';
 import { type HttpResponse, makeResponse } from './raw-http.js';
 
 /** `require` for scenario code: Node built-ins and the repo's test-side packages. */
@@ -106,15 +106,19 @@ export class KitWorld extends World {
     else process.env[name] = value;
   }
 
-  /** Runs the `Given the app:` code, then serves the app (or the server the code returned) on 127.0.0.1. */
-  async buildApp(code: string): Promise<void> {
+  /**
+   * Runs the `Given the app:` code (or `Given the Express app:`'s, with `app` made by the given `express`
+   * and `express` in scope), then serves the app (or the server the code returned) on 127.0.0.1.
+   */
+  async buildApp(code: string, flavour?: { express: KitFactory }): Promise<void> {
     await this.stopServer();
     const impl = await this.implementation();
-    const app = impl.kit();
+    const app = flavour === undefined ? impl.kit() : flavour.express();
     this.app = app;
     const scope = new Map<string, unknown>(Object.entries(impl.exports));
     scope.set('app', app);
     scope.set('kit', impl.kit);
+    if (flavour !== undefined) scope.set('express', flavour.express);
     scope.set('fixtures', fixturesDir);
     // Lazy: only scenarios that mention tmpDir get a directory.
     scope.set('tmpDir', code.includes('tmpDir') ? await this.makeTmpDir() : undefined);

@@ -1,0 +1,94 @@
+/** `kitjs/express`: the `express` function and its members, shaped like the express package, on kitjs's core. */
+import { applicationPrototype, createApp } from './app.js';
+import { type QueryOptions, query } from './express/query.js';
+import { markFactory } from './factory-guard.js';
+import { json } from './middleware/body/json.js';
+import { urlencoded } from './middleware/body/urlencoded.js';
+import { serveStatic } from './middleware/serve-static.js';
+import { KitIncomingMessage } from './request.js';
+import { KitServerResponse } from './response.js';
+import { Router } from './router/router.js';
+import type { KitApp, KitRequest, KitResponse } from './types.js';
+
+/**
+ * `express.Router`: a function that makes a Router, called with or without `new`, as Express's is.
+ *
+ * @example
+ * ```ts
+ * const users = express.Router();
+ * users.get('/:id', (req, res) => res.json({ id: req.params.id }));
+ * ```
+ */
+export interface ExpressRouterFactory {
+  (options?: Record<string, unknown>): Router;
+  new (options?: Record<string, unknown>): Router;
+  readonly prototype: Router;
+}
+
+/**
+ * The `express` function with the members of the express package (EXP-001).
+ *
+ * @example
+ * ```ts
+ * import express from 'kitjs/express';
+ * const app = express();
+ * app.use(express.json());
+ * app.get('/', (req, res) => res.send('hello'));
+ * app.listen(3000);
+ * ```
+ */
+export interface Express {
+  /** A new app with Express 4's defaults (EXP-003). */
+  (): KitApp;
+  /** The JSON body parser. */
+  json: typeof json;
+  /** The urlencoded form body parser. */
+  urlencoded: typeof urlencoded;
+  /** Serves files from a directory (kitjs's `serveStatic`). */
+  static: typeof serveStatic;
+  /** Makes a Router, with or without `new`. */
+  Router: ExpressRouterFactory;
+  /** Express 4's query middleware factory. */
+  query: typeof query;
+  /** The prototype of every app: members added here appear on every app. */
+  application: Record<string, unknown>;
+  /** The prototype of every request: members added here appear on every request. */
+  request: KitRequest & Record<string, unknown>;
+  /** The prototype of every response: members added here appear on every response. */
+  response: KitResponse & Record<string, unknown>;
+  /** Express's Route class (wired by the routing work; undefined until then). */
+  Route: unknown;
+}
+
+// Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
+const RouterWithOptions = Router as unknown as new (options?: Record<string, unknown>) => Router;
+const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>): Router {
+  return new RouterWithOptions(options);
+} as unknown as ExpressRouterFactory;
+// `new express.Router()` returns the object the function made; `instanceof` answers for Router itself.
+(ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;
+markFactory(ExpressRouter, 'express.Router()');
+
+/** EXP-001: a new app with Express 4's defaults (EXP-003). */
+function createExpressApp(): KitApp {
+  return createApp(undefined, 'express');
+}
+
+const express = createExpressApp as Express;
+express.json = json;
+express.urlencoded = urlencoded;
+express.static = serveStatic;
+express.Router = ExpressRouter;
+express.query = query;
+express.application = applicationPrototype as Record<string, unknown>;
+// EXP-001: the prototypes themselves, so that a member assigned here reaches every request and response.
+express.request = KitIncomingMessage.prototype as unknown as Express['request'];
+express.response = KitServerResponse.prototype as unknown as Express['response'];
+// LEAD: wire the Route class the routing work makes here: `express.Route = Route;`
+express.Route = undefined;
+
+// LEAD: wire the raw and text body parsers (src/middleware/body/raw.ts, text.ts) here:
+// `express.raw = raw; express.text = text;` (and `raw`/`text` in the Express interface above).
+
+export type { QueryOptions };
+export default express;
