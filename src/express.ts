@@ -91,4 +91,13 @@ express.Route = undefined;
 // `express.raw = raw; express.text = text;` (and `raw`/`text` in the Express interface above).
 
 export type { QueryOptions };
+// The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.
+export type {
+  ErrorHandler as ErrorRequestHandler,
+  KitApp as Application,
+  KitRequest as Request,
+  KitResponse as Response,
+  NextFunction,
+  RequestHandler,
+} from './types.js';
 export default express;

@@ -68,6 +68,19 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     });
   });
 
+  it('kitjs/express is the express function itself, from CommonJS and ESM', () => {
+    const members = `['json', 'urlencoded', 'static', 'Router', 'query', 'application', 'request', 'response']`;
+    const check = `const missing = ${members}.filter((n) => !(n in e));
+      console.log(JSON.stringify({ e: typeof e, missing, etag: e().get('etag'), router: typeof e.Router().get }));`;
+    const expected = { e: 'function', missing: [], etag: 'weak', router: 'function' };
+    const cjs = run(['-e', `const e = require('kitjs/express'); ${check}`]);
+    assert.equal(cjs.status, 0, cjs.stderr);
+    assert.deepEqual(JSON.parse(cjs.stdout), expected);
+    const esm = run(['--input-type=module', '-e', `import e from 'kitjs/express'; ${check}`]);
+    assert.equal(esm.status, 0, esm.stderr);
+    assert.deepEqual(JSON.parse(esm.stdout), expected);
+  });
+
   it('loads none of the optional peers on import', () => {
     const script = `require('kitjs');
       const peers = Object.keys(require.cache).filter((f) => /node_modules\\/(bcrypt|sequelize|sqlite3|mongoose|pino-pretty)\\//.test(f));
