@@ -22,7 +22,7 @@ export interface MountArguments {
 
 /**
  * Splits `app.use(...)` arguments as Express does: a first argument that is a string, or an array whose
- * first element is one, gives the paths; every app among the rest is mounted (EXP-006).
+ * first element is one, gives the paths; every app among the rest is mounted (EXP-004).
  *
  * @example
  * ```ts
@@ -55,7 +55,7 @@ function isApp(item: unknown): item is AppLike {
 }
 
 /**
- * Express's own `mount` listener (EXP-006): the sub-app's settings, engines and request/response
+ * Express's own `mount` listener (EXP-004): the sub-app's settings, engines and request/response
  * prototypes inherit from the parent's through the prototype chain, so what it does not set it reads from
  * the parent. Its own defaults still win, except `trust proxy`: left at its default, the parent's applies.
  *

@@ -14,7 +14,7 @@ export interface RenderingApp {
 type ViewClass = new (name: string, options: ViewOptions) => View;
 
 /**
- * Express's `app.render(name, options, callback)` (EXP-010): the options are `app.locals`, then
+ * Express's `app.render(name, options, callback)` (EXP-009): the options are `app.locals`, then
  * `options._locals` (a response's locals), then `options`, merged in that order; `cache` defaults to the
  * `view cache` setting, and a cached view is not looked up again. A view no root has is an error naming
  * the directories; a view name the app cannot render (no extension, no `view engine`) throws at once.
@@ -69,7 +69,7 @@ function describeRoots(root: string | string[]): string {
 }
 
 /**
- * `res.render(view, locals, callback)` (EXP-010): renders with the app serving the request, `res.locals`
+ * `res.render(view, locals, callback)` (EXP-009): renders with the app serving the request, `res.locals`
  * merged under `locals`. Without a callback the text is sent as HTML, and a failure goes to `next(err)`
  * (`req.next`, when the router sets it; else the default error answer).
  *
@@ -105,7 +105,7 @@ export function responseRender(
   app.render(view, options, done);
 }
 
-// EXP-010: res.render is assigned to KitServerResponse.prototype in app.ts; this tells TypeScript so.
+// EXP-009: res.render is assigned to KitServerResponse.prototype in app.ts; this tells TypeScript so.
 declare module './response.js' {
   interface KitServerResponse {
     render: KitResponse['render'];

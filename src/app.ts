@@ -38,20 +38,20 @@ class App extends Router implements AppLike {
   settings: AppSettings;
   /** Application-wide values, as Express's `app.locals` (EXP-005). */
   locals: Record<string, unknown> = Object.create(null);
-  /** EXP-006: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
+  /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
   mountpath: string | string[] = '/';
-  /** EXP-006: the app this one is mounted in. */
+  /** EXP-004: the app this one is mounted in. */
   parent: KitApp | undefined = undefined;
-  /** EXP-010: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
+  /** EXP-009: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
   engines: Record<string, ViewEngine> = Object.create(null);
-  /** EXP-010: views looked up once while `view cache` is on, by name. */
+  /** EXP-009: views looked up once while `view cache` is on, by name. */
   cache: Record<string, View> = Object.create(null);
-  /** EXP-006: true until `trust proxy` is set: a mounted app then trusts what its parent trusts. */
+  /** EXP-004: true until `trust proxy` is set: a mounted app then trusts what its parent trusts. */
   trustProxyDefault = true;
-  /** EXP-009: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
+  /** EXP-008: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
   private requestProto: object | undefined = undefined;
   private responseProto: object | undefined = undefined;
-  // EXP-006: two of the EventEmitter methods mixed into App.prototype below (KitApp types them all).
+  // EXP-004: two of the EventEmitter methods mixed into App.prototype below (KitApp types them all).
   declare on: EventEmitter['on'];
   declare emit: EventEmitter['emit'];
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
@@ -68,30 +68,30 @@ class App extends Router implements AppLike {
     }
     this.locals.settings = this.settings;
     this.servers = new AppServers(this.settings as ServerTimeouts);
-    // EXP-006: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
+    // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
     (EventEmitter as unknown as (this: unknown) => void).call(this);
     this.on('mount', (parent: KitApp) => settleMount(this, parent));
   }
 
-  /** EXP-009: the prototype of this app's requests; members added here reach only its requests. */
+  /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
   get request(): object {
     this.requestProto ??= Object.create(this.parent ? this.parent.request : KitIncomingMessage.prototype);
     return this.requestProto as object;
   }
 
-  /** EXP-009: the prototype of this app's responses; members added here reach only its responses. */
+  /** EXP-008: the prototype of this app's responses; members added here reach only its responses. */
   get response(): object {
     this.responseProto ??= Object.create(this.parent ? this.parent.response : KitServerResponse.prototype);
     return this.responseProto as object;
   }
 
-  /** EXP-006: re-bases prototypes made before the app was mounted on its parent's (the `mount` listener). */
+  /** EXP-004: re-bases prototypes made before the app was mounted on its parent's (the `mount` listener). */
   rebase(parent: KitApp): void {
     if (this.requestProto !== undefined) Object.setPrototypeOf(this.requestProto, parent.request);
     if (this.responseProto !== undefined) Object.setPrototypeOf(this.responseProto, parent.response);
   }
 
-  // EXP-006: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
+  // EXP-004: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
   override use(...args: unknown[]): this {
     const { paths, items, apps } = mountArguments(args);
     const register = super.use.bind(this) as (...forms: unknown[]) => this;
@@ -105,12 +105,12 @@ class App extends Router implements AppLike {
     return this;
   }
 
-  /** EXP-006: the full path the app is mounted at ('' for a top-level app). */
+  /** EXP-004: the full path the app is mounted at ('' for a top-level app). */
   path(): string {
     return this.parent ? this.parent.path() + String(this.mountpath) : '';
   }
 
-  // EXP-010: Express's app.engine: the function that renders files of that extension.
+  // EXP-009: Express's app.engine: the function that renders files of that extension.
   engine(ext: string, fn: ViewEngine): KitApp {
     if (typeof fn !== 'function') throw new TypeError('app.engine(ext, fn): fn must be a function');
     if (typeof ext !== 'string' || ext === '')
@@ -119,7 +119,7 @@ class App extends Router implements AppLike {
     return this.self;
   }
 
-  /** EXP-010: renders the view `name` with `app.locals` and `options` merged; the callback gets the text. */
+  /** EXP-009: renders the view `name` with `app.locals` and `options` merged; the callback gets the text. */
   render(name: string, options?: Record<string, unknown> | RenderCallback, callback?: RenderCallback): void {
     renderView(this, name, options, callback);
   }
@@ -225,7 +225,7 @@ class App extends Router implements AppLike {
 
   /**
    * EXP-006: a request entering this app mounted in another: `req.app`/`res.app` (and the app's own
-   * prototypes, EXP-009) are this app's until it is done, then the parent's again. An error nothing in it
+   * prototypes, EXP-008) are this app's until it is done, then the parent's again. An error nothing in it
    * handled goes to its own `setErrorHandler` when it has one, else on to the parent, like its 404.
    */
   override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
@@ -251,7 +251,7 @@ class App extends Router implements AppLike {
     // EXP-005: the app serving the request, for the members that read its settings.
     req.app = this.self;
     res.app = this.self;
-    // EXP-009: only an app that touched `app.request`/`app.response` pays for a prototype change.
+    // EXP-008: only an app that touched `app.request`/`app.response` pays for a prototype change.
     if (this.requestProto !== undefined) Object.setPrototypeOf(req, this.requestProto);
     if (this.responseProto !== undefined) Object.setPrototypeOf(res, this.responseProto);
     // EXP-003: Express's banner, off in kit()'s defaults.
@@ -316,7 +316,7 @@ markFactory(kit, 'kit()');
 /** `express.application`: the prototype every app's methods come from (EXP-001). */
 export const applicationPrototype: object = App.prototype;
 
-// EXP-006: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
+// EXP-004: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
 for (const name of Object.getOwnPropertyNames(EventEmitter.prototype)) {
   if (name !== 'constructor' && !(name in App.prototype)) {
     Object.defineProperty(
@@ -327,7 +327,7 @@ for (const name of Object.getOwnPropertyNames(EventEmitter.prototype)) {
   }
 }
 
-// EXP-010: res.render lives with the views; attached here, where the app that reads its settings is made.
+// EXP-009: res.render lives with the views; attached here, where the app that reads its settings is made.
 (KitServerResponse.prototype as unknown as { render: unknown }).render = responseRender;
 
 /**

@@ -90,7 +90,6 @@ express.Route = undefined;
 // LEAD: wire the raw and text body parsers (src/middleware/body/raw.ts, text.ts) here:
 // `express.raw = raw; express.text = text;` (and `raw`/`text` in the Express interface above).
 
-export type { QueryOptions };
 // The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.
 export type {
   ErrorHandler as ErrorRequestHandler,
@@ -100,4 +99,5 @@ export type {
   NextFunction,
   RequestHandler,
 } from './types.js';
+export type { QueryOptions };
 export default express;

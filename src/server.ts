@@ -49,7 +49,8 @@ export class AppServers {
     if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
     this.servers.add(server);
     server.once('close', () => this.servers.delete(server));
-    // Node's own argument forms (port, host, backlog, callback) pass through; no port means a free one.
+    // EXP-007: Node's own argument forms (port, host, backlog, callback; a socket path; an options object) pass
+    // through as they are; no port means a free one.
     let listenArgs = args;
     if (args.length === 0 || typeof args[0] === 'function' || args[0] === undefined) {
       listenArgs = [0, ...args.filter((arg) => arg !== undefined)];

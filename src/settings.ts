@@ -1,4 +1,5 @@
 /** The app's settings table (Express's `app.set`/`app.get`): defaults per flavour, and the functions compiled from them. */
+import { resolve } from 'node:path';
 import { parse as parseSimpleQuery } from 'node:querystring';
 import { lazyDependency } from './optional-package.js';
 import { parseQuery } from './request.js';
@@ -95,6 +96,9 @@ export function defaultSettings(flavour: SettingsFlavour): AppSettings {
   assignSetting(settings, 'jsonp callback name', 'callback');
   assignSetting(settings, 'case sensitive routing', false);
   assignSetting(settings, 'strict routing', false);
+  // EXP-009: where views are looked up, and whether looked-up views are kept (Express: in production).
+  assignSetting(settings, 'views', resolve('views'));
+  assignSetting(settings, 'view cache', settings.env === 'production');
   return settings;
 }
 

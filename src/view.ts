@@ -12,7 +12,7 @@ export interface ViewOptions {
 }
 
 /**
- * One view by name, as Express 4 looks it up (EXP-010): a name without an extension takes the `view engine`
+ * One view by name, as Express 4 looks it up (EXP-009): a name without an extension takes the `view engine`
  * setting's; the file is `<root>/<name>.<ext>`, else `<root>/<name>/index.<ext>`, in each root of `views`
  * in turn. `path` stays undefined when no root has it. An extension with no engine registered is loaded
  * as Express does, from the package of that name's `__express`.

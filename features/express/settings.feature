@@ -63,6 +63,33 @@ Feature: Express's settings table
         assert.deepEqual(world.defaults, [false, false, 'strings', 2, false, 'callback', false, false]);
         """
 
+    Scenario: express() has Express's settings and says X-Powered-By: Express
+      Given the Express app:
+        """js
+        world.defaults = ['x-powered-by', 'etag', 'query parser', 'env', 'subdomain offset', 'trust proxy',
+          'jsonp callback name', 'case sensitive routing', 'strict routing', 'view cache'].map((name) => app.get(name));
+        world.views = app.get('views') === require('node:path').resolve('views');
+        app.get('/', (req, res) => res.send('hi'));
+        """
+      When I GET "/"
+      Then the header "X-Powered-By" is "Express"
+      And this holds:
+        """js
+        const env = process.env.NODE_ENV || 'development';
+        assert.deepEqual(world.defaults,
+          [true, 'weak', 'extended', env, 2, false, 'callback', false, false, env === 'production']);
+        assert.equal(world.views, true);
+        """
+
+    Scenario: Disabling x-powered-by removes the header
+      Given the Express app:
+        """js
+        app.disable('x-powered-by');
+        app.get('/', (req, res) => res.send('hi'));
+        """
+      When I GET "/"
+      Then the header "X-Powered-By" is absent
+
   Rule: EXP-005 req.app, res.app and app.locals
 
     Scenario: The request and response know their app, and app.locals is shared

@@ -173,11 +173,14 @@ export function loadExpressEntry(impl: Implementation): Promise<ExpressEntry> {
   cachedExpress ??= (async (): Promise<ExpressEntry> => {
     const url = locateExpressEntry(impl.location, impl.profile);
     if (url === undefined) {
-      return { reason: `${impl.location.spec} has no Express-shaped entry (declare "express" in its profile)` };
+      return {
+        reason: `${impl.location.spec} has no Express-shaped entry (declare "express" in its profile)`,
+      };
     }
     const namespace = (await import(url)) as Record<string, unknown>;
     const { kit: express } = unwrapModule(namespace);
-    if (typeof express !== 'function') throw new Error(`${url}: the module's default export is not a function`);
+    if (typeof express !== 'function')
+      throw new Error(`${url}: the module's default export is not a function`);
     return { express: express as KitFactory };
   })();
   return cachedExpress;
