@@ -4,7 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { loadProfile, locateImplementation, repoRoot } from '../../step-definitions/support/impl.js';
+import { pathToFileURL } from 'node:url';
+import {
+  loadProfile,
+  locateExpressEntry,
+  locateImplementation,
+  repoRoot,
+} from '../../step-definitions/support/impl.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-impl-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,7 +62,13 @@ test('the profile: beside the module, in the directory, or KIT_IMPL_PROFILE; rea
   mkdirSync(pkg);
   writeFileSync(join(pkg, 'index.js'), '');
   const location = locateImplementation(pkg);
-  assert.deepEqual(loadProfile(location), { name: undefined, file: undefined, lacks: {}, knownFailures: {} });
+  assert.deepEqual(loadProfile(location), {
+    name: undefined,
+    file: undefined,
+    lacks: {},
+    knownFailures: {},
+    express: undefined,
+  });
   writeFileSync(join(pkg, 'kit-conformance.json'), JSON.stringify({ name: 'p', lacks: { mongodb: 'none' } }));
   const profile = loadProfile(location);
   assert.equal(profile.name, 'p');
@@ -71,4 +83,25 @@ test('the profile: beside the module, in the directory, or KIT_IMPL_PROFILE; rea
   } finally {
     delete process.env.KIT_IMPL_PROFILE;
   }
+});
+
+test('the Express-shaped entry: the path in the profile, a package export ./express, or express beside the module', () => {
+  const noExpress = { name: undefined, file: undefined, lacks: {}, knownFailures: {}, express: undefined };
+  const src = locateImplementation(join(repoRoot, 'src', 'index.ts'));
+  assert.equal(locateExpressEntry(src, noExpress), pathToFileURL(join(repoRoot, 'src', 'express.ts')).href);
+  const pkg = join(dir, 'express-pkg');
+  mkdirSync(join(pkg, 'dist'), { recursive: true });
+  writeFileSync(join(pkg, 'dist', 'index.js'), '');
+  writeFileSync(join(pkg, 'dist', 'flavour.js'), '');
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({ exports: { '.': './dist/index.js', './express': { import: './dist/flavour.js' } } }),
+  );
+  const location = locateImplementation(pkg);
+  assert.equal(locateExpressEntry(location, noExpress), pathToFileURL(join(pkg, 'dist', 'flavour.js')).href);
+  const lone = join(dir, 'lone.mjs');
+  writeFileSync(lone, 'export default function kit() {}');
+  assert.equal(locateExpressEntry(locateImplementation(lone), noExpress), undefined);
+  const declared = { ...noExpress, express: join(dir, 'declared.js') };
+  assert.equal(locateExpressEntry(location, declared), pathToFileURL(join(dir, 'declared.js')).href);
 });
