@@ -11,6 +11,9 @@ export interface RenderingApp {
   cache: Record<string, View>;
 }
 
+/** The app's own error path (its `setErrorHandler`, else the default answer), for failures outside the stack. */
+export const appErrorPath: unique symbol = Symbol('kitjs.appErrorPath');
+
 type ViewClass = new (name: string, options: ViewOptions) => View;
 
 /**
@@ -71,7 +74,7 @@ function describeRoots(root: string | string[]): string {
 /**
  * `res.render(view, locals, callback)` (EXP-009): renders with the app serving the request, `res.locals`
  * merged under `locals`. Without a callback the text is sent as HTML, and a failure goes to `next(err)`
- * (`req.next`, when the router sets it; else the default error answer).
+ * (`req.next`, when the router sets it; else the app's error path: its `setErrorHandler` or the default).
  *
  * @example
  * ```ts
@@ -96,7 +99,11 @@ export function responseRender(
   if (app === undefined) throw new TypeError('res.render(): the response belongs to no app');
   done ??= (err, html) => {
     if (err) {
+      const errorPath = (app as { [appErrorPath]?: (e: unknown, q: KitRequest, r: KitResponse) => void })[
+        appErrorPath
+      ];
       if (typeof req.next === 'function') req.next(err);
+      else if (typeof errorPath === 'function') errorPath.call(app, err, req, this);
       else sendError(err, req, this);
       return;
     }

@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type AppLike, mountArguments, settleMount } from './app-mount.js';
-import { renderView, responseRender } from './app-render.js';
+import { appErrorPath, renderView, responseRender } from './app-render.js';
 import { warnAboutJwtSecret } from './auth/secret-check.js';
 import { KitError } from './errors.js';
 import { markFactory } from './factory-guard.js';
@@ -246,6 +246,11 @@ class App extends Router implements AppLike {
     });
   }
 
+  /** The app's error path for a failure outside the stack (res.render's engine calling back late, EXP-009). */
+  [appErrorPath](err: unknown, req: KitRequest, res: KitResponse): void {
+    this.finish(err, req, res);
+  }
+
   /** Makes the request and response this app's: `req.app`, `res.app`, its prototypes and X-Powered-By. */
   private enter(req: KitRequest, res: KitResponse): void {
     // EXP-005: the app serving the request, for the members that read its settings.
@@ -337,7 +342,8 @@ for (const name of Object.getOwnPropertyNames(EventEmitter.prototype)) {
  * `handler`, so requests of a server kitjs starts never pass through the Proxy.
  */
 function asRequestListener(app: App): KitApp {
-  const listener = (req: IncomingMessage, res: ServerResponse): void => app.handler(req, res);
+  // Named `app`, so that util.inspect shows `[Function: app]` as it does for an Express app.
+  const listener = { app: (req: IncomingMessage, res: ServerResponse): void => app.handler(req, res) }.app;
   return new Proxy(listener, {
     // Names the App lacks (`apply`, `call`, `bind`: Node's emit calls `listener.apply`) are the function's.
     get: (target, key) => (key in app ? Reflect.get(app, key, app) : Reflect.get(target, key)),

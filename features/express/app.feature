@@ -330,3 +330,41 @@ Feature: Express's application API and the kitjs/express entry point
         assert.equal(world.failed, 'engine failed');
         assert.equal(world.noEngine, 'No default engine was specified and no extension was provided.');
         """
+
+    Scenario: With view cache on a view is looked up once; views may list several roots
+      Given the Express app:
+        """js
+        const { writeFileSync, mkdirSync, rmSync } = require('node:fs');
+        const { join } = require('node:path');
+        mkdirSync(join(tmpDir, 'a'));
+        mkdirSync(join(tmpDir, 'b'));
+        writeFileSync(join(tmpDir, 'b', 'page.txt'), '');
+        app.engine('txt', (path, options, callback) => callback(null, path.slice(tmpDir.length)));
+        app.set('views', [join(tmpDir, 'a'), join(tmpDir, 'b')]);
+        const render = (name, options) => new Promise((resolve) =>
+          app.render(name, options, (err, text) => resolve(err ? err.message.replaceAll(tmpDir, 'TMP') : text)));
+        app.enable('view cache');
+        world.first = await render('page.txt', {});
+        rmSync(join(tmpDir, 'b', 'page.txt'));
+        world.cached = await render('page.txt', {});
+        world.uncached = await render('page.txt', { cache: false });
+        """
+      Then this holds:
+        """js
+        assert.equal(world.first, '/b/page.txt');
+        assert.equal(world.cached, '/b/page.txt');
+        assert.equal(world.uncached, 'Failed to lookup view "page.txt" in views directories "TMP/a" or "TMP/b"');
+        """
+
+    Scenario: A view that fails to render without a callback reaches the error path
+      Given the Express app:
+        """js
+        app.engine('txt', (path, options, callback) => setImmediate(() => callback(new Error('template broke'))));
+        app.set('views', tmpDir);
+        require('node:fs').writeFileSync(require('node:path').join(tmpDir, 'bad.txt'), '');
+        app.get('/', (req, res) => res.render('bad.txt'));
+        app.setErrorHandler((err, req, res) => res.status(500).send(`error path: ${err.message}`));
+        """
+      When I GET "/"
+      Then the status is 500
+      And the body is "error path: template broke"
