@@ -262,7 +262,9 @@ export type ViewEngine = (
 export type RenderCallback = (err: Error | null, html?: string) => void;
 
 /** The application `kit()` returns. */
-export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, Mountable, EventEmitter {
+export interface KitApp extends Omit<RouterLike<KitApp>, 'get' | 'use'>, Mountable, EventEmitter {
+  /** Middleware, routers and apps, with or without a path prefix; an app also takes a list of prefixes. */
+  use: UseRegistrar<KitApp> & ((paths: readonly string[], ...handlers: UseArg[]) => KitApp);
   /** Reads a setting with one argument (`app.get('env')`); with handlers, registers a GET route. */
   get: ((setting: string) => unknown) & PathRegistrar<KitApp>;
   /** Assigns a setting (`app.set('trust proxy', 'loopback')`), or reads it with one argument. */
