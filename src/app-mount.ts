@@ -1,4 +1,5 @@
 /** Mounting one app in another (Express's `app.use(path, subApp)`): which arguments are apps, and what a sub-app inherits. */
+import { EventEmitter } from 'node:events';
 import type { AppSettings } from './settings.js';
 import type { KitApp, ViewEngine } from './types.js';
 
@@ -72,4 +73,22 @@ export function settleMount(app: AppLike, parent: KitApp): void {
   Object.setPrototypeOf(app.settings, parent.settings);
   Object.setPrototypeOf(app.engines, parent.engines);
   app.rebase(parent);
+}
+
+/**
+ * Copies EventEmitter's methods onto `proto` (those it lacks), as Express mixes them into every app
+ * (EXP-004): apps are not EventEmitter subclasses, since they already extend Router.
+ *
+ * @example
+ * ```ts
+ * mixInEventEmitter(App.prototype);
+ * ```
+ */
+export function mixInEventEmitter(proto: object): void {
+  for (const name of Object.getOwnPropertyNames(EventEmitter.prototype)) {
+    if (name !== 'constructor' && !(name in proto)) {
+      const descriptor = Object.getOwnPropertyDescriptor(EventEmitter.prototype, name) as PropertyDescriptor;
+      Object.defineProperty(proto, name, descriptor);
+    }
+  }
 }

@@ -1,7 +1,8 @@
 /** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { type AppLike, mountArguments, settleMount } from './app-mount.js';
+import { asRequestListener } from './app-listener.js';
+import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app-mount.js';
 import { appErrorPath, renderView, responseRender } from './app-render.js';
 import { warnAboutJwtSecret } from './auth/secret-check.js';
 import { KitError } from './errors.js';
@@ -322,37 +323,7 @@ markFactory(kit, 'kit()');
 export const applicationPrototype: object = App.prototype;
 
 // EXP-004: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
-for (const name of Object.getOwnPropertyNames(EventEmitter.prototype)) {
-  if (name !== 'constructor' && !(name in App.prototype)) {
-    Object.defineProperty(
-      App.prototype,
-      name,
-      Object.getOwnPropertyDescriptor(EventEmitter.prototype, name) as PropertyDescriptor,
-    );
-  }
-}
+mixInEventEmitter(App.prototype);
 
 // EXP-009: res.render lives with the views; attached here, where the app that reads its settings is made.
 (KitServerResponse.prototype as unknown as { render: unknown }).render = responseRender;
-
-/**
- * APP-012: the app is also a function, `(req, res)`, so `http.createServer(app)`, `https.createServer(opts,
- * app)` and supertest's `request(app)` work as with Express. A Proxy around an arrow function forwards every
- * property to the App, so methods, state and `instanceof` are the App's; `listen()` hands Node the App's own
- * `handler`, so requests of a server kitjs starts never pass through the Proxy.
- */
-function asRequestListener(app: App): KitApp {
-  // Named `app`, so that util.inspect shows `[Function: app]` as it does for an Express app.
-  const listener = { app: (req: IncomingMessage, res: ServerResponse): void => app.handler(req, res) }.app;
-  return new Proxy(listener, {
-    // Names the App lacks (`apply`, `call`, `bind`: Node's emit calls `listener.apply`) are the function's.
-    get: (target, key) => (key in app ? Reflect.get(app, key, app) : Reflect.get(target, key)),
-    set: (_target, key, value) => Reflect.set(app, key, value, app),
-    has: (target, key) => Reflect.has(app, key) || Reflect.has(target, key),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(app, key),
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(app, key, descriptor),
-    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(app, key),
-    ownKeys: () => Reflect.ownKeys(app),
-    getPrototypeOf: () => Reflect.getPrototypeOf(app),
-  }) as unknown as KitApp;
-}

@@ -1,0 +1,33 @@
+/** The app as a function `(req, res)`: a Proxy that forwards every property to the App (APP-012). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KitApp } from './types.js';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Makes the callable app. APP-012: the app is also a function, `(req, res)`, so `http.createServer(app)`,
+ * `https.createServer(opts, app)` and supertest's `request(app)` work as with Express. A Proxy around an arrow function forwards every
+ * property to the App, so methods, state and `instanceof` are the App's; `listen()` hands Node the App's own
+ * `handler`, so requests of a server kitjs starts never pass through the Proxy.
+ *
+ * @example
+ * ```ts
+ * const callable = asRequestListener(new App());
+ * http.createServer(callable);
+ * ```
+ */
+export function asRequestListener(app: object & { handler: Listener }): KitApp {
+  // Named `app`, so that util.inspect shows `[Function: app]` as it does for an Express app.
+  const listener = { app: (req: IncomingMessage, res: ServerResponse): void => app.handler(req, res) }.app;
+  return new Proxy(listener, {
+    // Names the App lacks (`apply`, `call`, `bind`: Node's emit calls `listener.apply`) are the function's.
+    get: (target, key) => (key in app ? Reflect.get(app, key, app) : Reflect.get(target, key)),
+    set: (_target, key, value) => Reflect.set(app, key, value, app),
+    has: (target, key) => Reflect.has(app, key) || Reflect.has(target, key),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(app, key),
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(app, key, descriptor),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(app, key),
+    ownKeys: () => Reflect.ownKeys(app),
+    getPrototypeOf: () => Reflect.getPrototypeOf(app),
+  }) as unknown as KitApp;
+}
