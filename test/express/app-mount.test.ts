@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type AppLike, mountArguments, settleMount } from '../../src/app-mount.ts';
+import type { KitApp } from '../../src/types.ts';
+
+/** A stand-in for an app: what mounting reads and writes, nothing more. */
+function fakeApp(settings: Record<string, unknown> = {}): AppLike & { handle: () => void; set: () => void } {
+  const app = Object.assign(() => {}, {
+    mountpath: '/',
+    parent: undefined,
+    settings,
+    engines: {},
+    trustProxyDefault: true,
+    rebased: undefined as unknown,
+    emit: () => true,
+    rebase(parent: KitApp) {
+      app.rebased = parent;
+    },
+    handle: () => {},
+    set: () => {},
+  });
+  return app;
+}
+
+describe('mountArguments', () => {
+  const middleware = (): void => {};
+  it('no path: every argument is an item', () => {
+    assert.deepEqual(mountArguments([middleware]), { paths: undefined, items: [middleware], apps: [] });
+  });
+  it('an array of functions first is not a path', () => {
+    assert.equal(mountArguments([[middleware], middleware]).paths, undefined);
+  });
+  it('a string or a list of strings gives the paths; apps are found among the rest, nested too', () => {
+    const sub = fakeApp();
+    assert.deepEqual(mountArguments(['/blog', sub]), { paths: ['/blog'], items: [sub], apps: [sub] });
+    const found = mountArguments([
+      ['/a', ['/b']],
+      [middleware, [sub]],
+    ]);
+    assert.deepEqual(found.paths, ['/a', '/b']);
+    assert.deepEqual(found.apps, [sub]);
+  });
+  it('a list of paths holding something else is a TypeError', () => {
+    assert.throws(() => mountArguments([['/a', 3], middleware]), TypeError);
+  });
+});
+
+describe('settleMount', () => {
+  it('inherits the parent settings through the prototype chain; own values win', () => {
+    const parent = fakeApp({ title: 'parent', etag: 'strong', 'trust proxy fn': () => true });
+    const sub = fakeApp({ etag: 'weak', 'trust proxy': false, 'trust proxy fn': () => false });
+    settleMount(sub, parent as unknown as KitApp);
+    assert.equal(sub.settings.title, 'parent');
+    assert.equal(sub.settings.etag, 'weak');
+    // trust proxy left at its default: the parent's applies.
+    assert.equal(Object.hasOwn(sub.settings, 'trust proxy'), false);
+    assert.equal((sub.settings['trust proxy fn'] as () => boolean)(), true);
+    assert.equal(Object.getPrototypeOf(sub.engines), parent.engines);
+  });
+  it('keeps a trust proxy the sub-app set itself', () => {
+    const parent = fakeApp({ 'trust proxy fn': () => true });
+    const sub = fakeApp({ 'trust proxy': false, 'trust proxy fn': () => false });
+    sub.trustProxyDefault = false;
+    settleMount(sub, parent as unknown as KitApp);
+    assert.equal((sub.settings['trust proxy fn'] as () => boolean)(), false);
+  });
+});
