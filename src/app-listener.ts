@@ -1,8 +1,9 @@
 /** The app as a function `(req, res)`: a Proxy that forwards every property to the App (APP-012). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KitApp } from './types.js';
+import type { KitApp, KitRequest, KitResponse, NextFunction } from './types.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+type Handle = (req: KitRequest, res: KitResponse, next: NextFunction) => void;
 
 /**
  * Makes the callable app. APP-012: the app is also a function, `(req, res)`, so `http.createServer(app)`,
@@ -16,9 +17,16 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * http.createServer(callable);
  * ```
  */
-export function asRequestListener(app: object & { handler: Listener }): KitApp {
-  // Named `app`, so that util.inspect shows `[Function: app]` as it does for an Express app.
-  const listener = { app: (req: IncomingMessage, res: ServerResponse): void => app.handler(req, res) }.app;
+export function asRequestListener(app: object & { handler: Listener; handle: Handle }): KitApp {
+  // Named `app`, so that util.inspect shows `[Function: app]` as it does for an Express app. With a `next`
+  // (Express's `app(req, res, next)`, EXP-006) the app runs as a middleware: what it does not answer goes on.
+  const listener = {
+    app: (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
+      // `handle` makes a request from outside kitjs a kitjs one first (app-foreign.ts).
+      if (typeof next === 'function') app.handle(req as KitRequest, res as KitResponse, next);
+      else app.handler(req, res);
+    },
+  }.app;
   return new Proxy(listener, {
     // Names the App lacks (`apply`, `call`, `bind`: Node's emit calls `listener.apply`) are the function's.
     get: (target, key) => (key in app ? Reflect.get(app, key, app) : Reflect.get(target, key)),

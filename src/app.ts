@@ -1,6 +1,7 @@
 /** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { adoptForeign } from './app-foreign.js';
 import { asRequestListener } from './app-listener.js';
 import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app-mount.js';
 import { appErrorPath, renderView, responseRender } from './app-render.js';
@@ -230,6 +231,11 @@ class App extends Router implements AppLike {
    * handled goes to its own `setErrorHandler` when it has one, else on to the parent, like its 404.
    */
   override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
+    if (!(req instanceof KitIncomingMessage) || !(res instanceof KitServerResponse)) {
+      const adopted = adoptForeign(req, res, done);
+      if (adopted !== undefined) this.handle(adopted.req, adopted.res, adopted.next);
+      return;
+    }
     const outer = req.app;
     const requestProto = Object.getPrototypeOf(req) as object;
     const responseProto = Object.getPrototypeOf(res) as object;

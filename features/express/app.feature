@@ -368,3 +368,27 @@ Feature: Express's application API and the kitjs/express entry point
       When I GET "/"
       Then the status is 500
       And the body is "error path: template broke"
+
+    Scenario: app(req, res, next) runs the app as a middleware of another server; what it leaves goes to next
+      Given the Express app:
+        """js
+        app.use(express.json());
+        app.get('/in', (req, res) => res.json({ app: req.app === app, url: req.originalUrl, body: req.body }));
+        const http = require('node:http');
+        const server = http.createServer((req, res) => {
+          app(req, res, (err) => {
+            res.statusCode = err ? 500 : 404;
+            res.end(`outer after ${req.url}: ${typeof res.json}`);
+          });
+        });
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return server;
+        """
+      When I GET "/in"
+      Then the JSON body is:
+        """json
+        { "app": true, "url": "/in" }
+        """
+      When I GET "/out"
+      Then the status is 404
+      And the body is "outer after /out: undefined"

@@ -1,0 +1,59 @@
+/** A request from outside kitjs (`app(req, res, next)` in another framework): made kitjs's while the app runs it. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { KitError } from './errors.js';
+import { KitIncomingMessage } from './request.js';
+import { KitServerResponse } from './response.js';
+import { splitTarget } from './router/canonical-path.js';
+import type { KitRequest, KitResponse, NextFunction } from './types.js';
+
+/** What another framework may already have put on its request, kept across the adoption. */
+interface ForeignFields {
+  body?: unknown;
+  params?: Record<string, string>;
+  originalUrl?: string;
+  baseUrl?: string;
+}
+
+/**
+ * EXP-006: Express's `app(req, res, next)` and `parent.use(app)` in another framework hand the app a
+ * request kitjs did not make. It gets kitjs's prototypes and fields for as long as the app runs it (what
+ * the other framework set, a parsed body, `originalUrl`, `baseUrl`, kept), and its own prototypes back
+ * before `next` continues there. A target with no canonical form is `next(err)` with the 400 error.
+ *
+ * @example
+ * ```ts
+ * const adopted = adoptForeign(req, res, next);
+ * if (adopted !== undefined) app.handle(adopted.req, adopted.res, adopted.next);
+ * ```
+ */
+export function adoptForeign(
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  next: NextFunction,
+): { req: KitRequest; res: KitResponse; next: NextFunction } | undefined {
+  const requestProto = Object.getPrototypeOf(incoming) as object;
+  const responseProto = Object.getPrototypeOf(response) as object;
+  const kept = { ...(incoming as IncomingMessage & ForeignFields) };
+  const req = KitIncomingMessage.adopt(incoming);
+  const res = KitServerResponse.adopt(response);
+  if (kept.body !== undefined) req.body = kept.body;
+  if (kept.params !== undefined && kept.params !== null) req.params = kept.params;
+  const url = req.url ?? '/';
+  req.originalUrl = typeof kept.originalUrl === 'string' ? kept.originalUrl : url;
+  req.baseUrl = typeof kept.baseUrl === 'string' ? kept.baseUrl : '';
+  const { path, search, fault } = splitTarget(url);
+  if (path + search !== url) req.url = path + search;
+  req.kitPath = path;
+  req.kitSearch = search;
+  req.res = res;
+  const back: NextFunction = (err) => {
+    Object.setPrototypeOf(req, requestProto);
+    Object.setPrototypeOf(res, responseProto);
+    next(err);
+  };
+  if (fault !== undefined) {
+    back(new KitError(fault));
+    return undefined;
+  }
+  return { req, res, next: back };
+}
