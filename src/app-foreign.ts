@@ -34,6 +34,11 @@ export function adoptForeign(
   const requestProto = Object.getPrototypeOf(incoming) as object;
   const responseProto = Object.getPrototypeOf(response) as object;
   const kept = { ...(incoming as IncomingMessage & ForeignFields) };
+  // Express keeps `app` on its request and response prototypes: the own `app` kitjs sets must go again.
+  const ownApp = [
+    Object.getOwnPropertyDescriptor(incoming, 'app'),
+    Object.getOwnPropertyDescriptor(response, 'app'),
+  ];
   const req = KitIncomingMessage.adopt(incoming);
   const res = KitServerResponse.adopt(response);
   if (kept.body !== undefined) req.body = kept.body;
@@ -49,6 +54,8 @@ export function adoptForeign(
   const back: NextFunction = (err) => {
     Object.setPrototypeOf(req, requestProto);
     Object.setPrototypeOf(res, responseProto);
+    restoreOwn(req, 'app', ownApp[0]);
+    restoreOwn(res, 'app', ownApp[1]);
     next(err);
   };
   if (fault !== undefined) {
@@ -56,4 +63,9 @@ export function adoptForeign(
     return undefined;
   }
   return { req, res, next: back };
+}
+
+function restoreOwn(target: object, key: string, descriptor: PropertyDescriptor | undefined): void {
+  if (descriptor === undefined) Reflect.deleteProperty(target, key);
+  else Object.defineProperty(target, key, descriptor);
 }

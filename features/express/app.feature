@@ -375,10 +375,12 @@ Feature: Express's application API and the kitjs/express entry point
         app.use(express.json());
         app.get('/in', (req, res) => res.json({ app: req.app === app, url: req.originalUrl, body: req.body }));
         const http = require('node:http');
+        // The outer framework keeps its own `app` on the request's prototype, as Express does.
         const server = http.createServer((req, res) => {
+          Object.setPrototypeOf(req, Object.create(Object.getPrototypeOf(req), { app: { value: 'outer' } }));
           app(req, res, (err) => {
             res.statusCode = err ? 500 : 404;
-            res.end(`outer after ${req.url}: ${typeof res.json}`);
+            res.end(`outer after ${req.url}: ${typeof res.json}, ${req.app}`);
           });
         });
         await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -391,4 +393,4 @@ Feature: Express's application API and the kitjs/express entry point
         """
       When I GET "/out"
       Then the status is 404
-      And the body is "outer after /out: undefined"
+      And the body is "outer after /out: undefined, outer"
