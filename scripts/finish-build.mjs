@@ -77,7 +77,8 @@ function finishTypes(file) {
   // rollup-plugin-dts ends the file with the export lists: `export { values }` and `export type { types }`.
   if (exportStatements.length === 0) fail(`no export list in ${file}.d.ts`);
   for (const exportList of exportStatements) {
-    if (!exportList.exportClause || !ts.isNamedExports(exportList.exportClause)) fail('unexpected export form');
+    if (!exportList.exportClause || !ts.isNamedExports(exportList.exportClause))
+      fail('unexpected export form');
   }
   const exportElements = exportStatements.flatMap((exportList) =>
     exportList.exportClause.elements.map((element) => ({ element, listIsTypeOnly: exportList.isTypeOnly })),
