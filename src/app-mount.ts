@@ -1,11 +1,11 @@
 /** Mounting one app in another (Express's `app.use(path, subApp)`): which arguments are apps, and what a sub-app inherits. */
 import { EventEmitter } from 'node:events';
 import type { AppSettings } from './settings.js';
-import type { KitApp, ViewEngine } from './types.js';
+import type { KitApp, PathList, ViewEngine } from './types.js';
 
 /** What mounting reads and writes on a sub-app (kitjs's App, or an app of another copy of kitjs). */
 export interface AppLike {
-  mountpath: string | string[];
+  mountpath: string | RegExp | PathList;
   parent: KitApp | undefined;
   settings: AppSettings;
   engines: Record<string, ViewEngine>;
@@ -14,34 +14,28 @@ export interface AppLike {
   rebase(parent: KitApp): void;
 }
 
-/** The arguments of `app.use`: the paths (when the first argument is a path or a list of them), the rest, the apps. */
+/** The arguments of `app.use`: the path argument as given (when there is one), and the apps among the rest. */
 export interface MountArguments {
-  paths: string[] | undefined;
-  items: unknown[];
+  path: string | RegExp | PathList | undefined;
   apps: AppLike[];
 }
 
 /**
- * Splits `app.use(...)` arguments as Express does: a first argument that is a string, or an array whose
- * first element is one, gives the paths; every app among the rest is mounted (EXP-004).
+ * Reads `app.use(...)` arguments as Express does: a first argument that is a string or a RegExp, or an
+ * array whose first element is one, is the path (Router.use matches it); every app among the rest is
+ * mounted there (EXP-004).
  *
  * @example
  * ```ts
- * mountArguments(['/blog', blogApp]); // { paths: ['/blog'], items: [blogApp], apps: [blogApp] }
+ * mountArguments(['/blog', blogApp]); // { path: '/blog', apps: [blogApp] }
  * ```
  */
 export function mountArguments(args: unknown[]): MountArguments {
   let first = args[0];
   while (Array.isArray(first) && first.length !== 0) first = first[0];
-  if (typeof first !== 'string') return { paths: undefined, items: args, apps: findApps(args) };
-  const given = args[0];
-  const paths = Array.isArray(given) ? given.flat(Infinity) : [given];
-  for (const path of paths) {
-    if (typeof path !== 'string')
-      throw new TypeError(`use(): a list of paths holds ${typeof path}; expected strings`);
-  }
-  const items = args.slice(1);
-  return { paths: paths as string[], items, apps: findApps(items) };
+  if (typeof first !== 'string' && !(first instanceof RegExp))
+    return { path: undefined, apps: findApps(args) };
+  return { path: args[0] as string | RegExp | PathList, apps: findApps(args.slice(1)) };
 }
 
 function findApps(items: unknown[]): AppLike[] {

@@ -24,6 +24,7 @@ import type {
   KitRequest,
   KitResponse,
   NextFunction,
+  PathList,
   Plugin,
   RenderCallback,
   ServerTimeouts,
@@ -41,7 +42,7 @@ class App extends Router implements AppLike {
   /** Application-wide values, as Express's `app.locals` (EXP-005). */
   locals: Record<string, unknown> = Object.create(null);
   /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
-  mountpath: string | string[] = '/';
+  mountpath: string | RegExp | PathList = '/';
   /** EXP-004: the app this one is mounted in. */
   parent: KitApp | undefined = undefined;
   /** EXP-009: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
@@ -95,12 +96,10 @@ class App extends Router implements AppLike {
 
   // EXP-004: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
   override use(...args: unknown[]): this {
-    const { paths, items, apps } = mountArguments(args);
-    const register = super.use.bind(this) as (...forms: unknown[]) => this;
-    if (paths === undefined) register(...items);
-    else for (const path of paths) register(path, ...items);
+    const { path, apps } = mountArguments(args);
+    (super.use as (...forms: unknown[]) => this)(...args);
     for (const sub of apps) {
-      sub.mountpath = paths === undefined ? '/' : Array.isArray(args[0]) ? paths : (paths[0] as string);
+      sub.mountpath = path ?? '/';
       sub.parent = this.self;
       sub.emit('mount', this.self);
     }

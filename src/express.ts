@@ -3,10 +3,13 @@ import { applicationPrototype, createApp } from './app.js';
 import { type QueryOptions, query } from './express/query.js';
 import { markFactory } from './factory-guard.js';
 import { json } from './middleware/body/json.js';
+import { raw } from './middleware/body/raw.js';
+import { text } from './middleware/body/text.js';
 import { urlencoded } from './middleware/body/urlencoded.js';
 import { serveStatic } from './middleware/serve-static.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
+import { Route } from './router/route.js';
 import { Router } from './router/router.js';
 import type { KitApp, KitRequest, KitResponse } from './types.js';
 
@@ -44,6 +47,10 @@ export interface Express {
   json: typeof json;
   /** The urlencoded form body parser. */
   urlencoded: typeof urlencoded;
+  /** The raw body parser (a Buffer). */
+  raw: typeof raw;
+  /** The text body parser (a string). */
+  text: typeof text;
   /** Serves files from a directory (kitjs's `serveStatic`). */
   static: typeof serveStatic;
   /** Makes a Router, with or without `new`. */
@@ -56,8 +63,8 @@ export interface Express {
   request: KitRequest & Record<string, unknown>;
   /** The prototype of every response: members added here appear on every response. */
   response: KitResponse & Record<string, unknown>;
-  /** Express's Route class (wired by the routing work; undefined until then). */
-  Route: unknown;
+  /** Express's Route class: `new express.Route(path)`, with method registrars and `dispatch`. */
+  Route: typeof Route;
 }
 
 // Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
@@ -77,6 +84,8 @@ function createExpressApp(): KitApp {
 const express = createExpressApp as Express;
 express.json = json;
 express.urlencoded = urlencoded;
+express.raw = raw;
+express.text = text;
 express.static = serveStatic;
 express.Router = ExpressRouter;
 express.query = query;
@@ -84,11 +93,7 @@ express.application = applicationPrototype as Record<string, unknown>;
 // EXP-001: the prototypes themselves, so that a member assigned here reaches every request and response.
 express.request = KitIncomingMessage.prototype as unknown as Express['request'];
 express.response = KitServerResponse.prototype as unknown as Express['response'];
-// LEAD: wire the Route class the routing work makes here: `express.Route = Route;`
-express.Route = undefined;
-
-// LEAD: wire the raw and text body parsers (src/middleware/body/raw.ts, text.ts) here:
-// `express.raw = raw; express.text = text;` (and `raw`/`text` in the Express interface above).
+express.Route = Route;
 
 // The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.
 export type {

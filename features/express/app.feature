@@ -8,9 +8,10 @@ Feature: Express's application API and the kitjs/express entry point
     Scenario: express has the members of the express package and makes Express-default apps
       Given the Express app:
         """js
-        const members = ['json', 'urlencoded', 'static', 'Router', 'query', 'application', 'request', 'response'];
+        const members = ['json', 'urlencoded', 'raw', 'text', 'static', 'Router', 'Route', 'query', 'application', 'request', 'response'];
         world.members = members.filter((name) => express[name] === undefined);
-        world.functions = ['json', 'urlencoded', 'static', 'Router', 'query'].every((name) => typeof express[name] === 'function');
+        world.functions = ['json', 'urlencoded', 'raw', 'text', 'static', 'Router', 'Route', 'query'].every((name) => typeof express[name] === 'function');
+        world.route = new express.Route('/book').path;
         const plain = express.Router();
         const made = new express.Router();
         world.routers = [typeof plain.get, typeof made.use, made instanceof express.Router];
@@ -25,6 +26,7 @@ Feature: Express's application API and the kitjs/express entry point
         assert.deepEqual(world.members, []);
         assert.equal(world.functions, true);
         assert.deepEqual(world.routers, ['function', 'function', true]);
+        assert.equal(world.route, '/book');
         assert.equal(world.isApp, true);
         """
 

@@ -262,9 +262,7 @@ export type ViewEngine = (
 export type RenderCallback = (err: Error | null, html?: string) => void;
 
 /** The application `kit()` returns. */
-export interface KitApp extends Omit<RouterLike<KitApp>, 'get' | 'use'>, Mountable, EventEmitter {
-  /** Middleware, routers and apps, with or without a path prefix; an app also takes a list of prefixes. */
-  use: UseRegistrar<KitApp> & ((paths: readonly string[], ...handlers: UseArg[]) => KitApp);
+export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, Mountable, EventEmitter {
   /** Reads a setting with one argument (`app.get('env')`); with handlers, registers a GET route. */
   get: ((setting: string) => unknown) & PathRegistrar<KitApp>;
   /** Assigns a setting (`app.set('trust proxy', 'loopback')`), or reads it with one argument. */
@@ -305,8 +303,8 @@ export interface KitApp extends Omit<RouterLike<KitApp>, 'get' | 'use'>, Mountab
   listen(path: string, callback?: () => void): Server;
   /** Node's `server.listen(options)`: port, host, path, backlog, exclusive, signal... */
   listen(options: ListenOptions, callback?: () => void): Server;
-  /** Where the app is mounted in its parent (`app.use(path, app)`): the path or paths given, `'/'` before. */
-  mountpath: string | string[];
+  /** Where the app is mounted in its parent (`app.use(path, app)`): the path (or list) given, `'/'` before. */
+  mountpath: string | RegExp | PathList;
   /** The app this one is mounted in; undefined for a top-level app. */
   parent: KitApp | undefined;
   /** The full path the app is mounted at: the parents' mount paths joined ('' at the top). */

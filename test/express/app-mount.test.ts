@@ -24,24 +24,22 @@ function fakeApp(settings: Record<string, unknown> = {}): AppLike & { handle: ()
 
 describe('mountArguments', () => {
   const middleware = (): void => {};
-  it('no path: every argument is an item', () => {
-    assert.deepEqual(mountArguments([middleware]), { paths: undefined, items: [middleware], apps: [] });
+  it('no path: no path, and the apps among every argument', () => {
+    const sub = fakeApp();
+    assert.deepEqual(mountArguments([middleware, sub]), { path: undefined, apps: [sub] });
   });
   it('an array of functions first is not a path', () => {
-    assert.equal(mountArguments([[middleware], middleware]).paths, undefined);
+    assert.equal(mountArguments([[middleware], middleware]).path, undefined);
   });
-  it('a string or a list of strings gives the paths; apps are found among the rest, nested too', () => {
+  it('a string, a RegExp or a list of them is the path, as given; apps are found among the rest, nested too', () => {
     const sub = fakeApp();
-    assert.deepEqual(mountArguments(['/blog', sub]), { paths: ['/blog'], items: [sub], apps: [sub] });
-    const found = mountArguments([
-      ['/a', ['/b']],
-      [middleware, [sub]],
-    ]);
-    assert.deepEqual(found.paths, ['/a', '/b']);
+    assert.deepEqual(mountArguments(['/blog', sub]), { path: '/blog', apps: [sub] });
+    const list = ['/a', ['/b']];
+    const found = mountArguments([list, [middleware, [sub]]]);
+    assert.equal(found.path, list);
     assert.deepEqual(found.apps, [sub]);
-  });
-  it('a list of paths holding something else is a TypeError', () => {
-    assert.throws(() => mountArguments([['/a', 3], middleware]), TypeError);
+    const pattern = /^\/x/;
+    assert.equal(mountArguments([pattern, sub]).path, pattern);
   });
 });
 

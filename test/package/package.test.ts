@@ -69,7 +69,7 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
   });
 
   it('kitjs/express is the express function itself, from CommonJS and ESM', () => {
-    const members = `['json', 'urlencoded', 'static', 'Router', 'query', 'application', 'request', 'response']`;
+    const members = `['json', 'urlencoded', 'raw', 'text', 'static', 'Router', 'Route', 'query', 'application', 'request', 'response']`;
     const check = `const missing = ${members}.filter((n) => !(n in e));
       console.log(JSON.stringify({ e: typeof e, missing, etag: e().get('etag'), router: typeof e.Router().get }));`;
     const expected = { e: 'function', missing: [], etag: 'weak', router: 'function' };

@@ -1,6 +1,7 @@
 // Compiled by `npm run test:types` against the built package: `kitjs/express` keeps inline handlers typed,
 // and the application API of Express 4 (mount, path, request/response prototypes, views, listen) is typed.
 import type { EventEmitter } from 'node:events';
+import type { PathList } from 'kitjs';
 import express, { type Application, type Request, type Response } from 'kitjs/express';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -13,7 +14,7 @@ const blog = express();
 blog.on('mount', (parent: Application) => parent.path());
 app.use('/blog', blog);
 app.use(['/a', '/b'], express());
-expectType<Equal<typeof blog.mountpath, string | string[]>>();
+expectType<Equal<typeof blog.mountpath, string | RegExp | PathList>>();
 expectType<Equal<typeof blog.parent, Application | undefined>>();
 
 app.get('/users/:id', (req, res) => {
