@@ -93,7 +93,9 @@ function finishTypes(file) {
         ts.isClassDeclaration(statement)) &&
       statement.name
     ) {
-      declared.set(statement.name.text, statement);
+      // A class merged with an interface of the same name (Router) is a class: keep the class.
+      const known = declared.get(statement.name.text);
+      if (!(known && ts.isClassDeclaration(known))) declared.set(statement.name.text, statement);
     }
   }
 
