@@ -2,10 +2,7 @@
 import { applicationPrototype, createApp } from './app.js';
 import { type QueryOptions, query } from './express/query.js';
 import { markFactory } from './factory-guard.js';
-import { json } from './middleware/body/json.js';
-import { raw } from './middleware/body/raw.js';
-import { text } from './middleware/body/text.js';
-import { urlencoded } from './middleware/body/urlencoded.js';
+import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
 import { serveStatic } from './middleware/serve-static.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
@@ -43,14 +40,14 @@ export interface ExpressRouterFactory {
 export interface Express {
   /** A new app with Express 4's defaults (EXP-003). */
   (): KitApp;
-  /** The JSON body parser. */
-  json: typeof json;
-  /** The urlencoded form body parser. */
-  urlencoded: typeof urlencoded;
-  /** The raw body parser (a Buffer). */
-  raw: typeof raw;
-  /** The text body parser (a string). */
-  text: typeof text;
+  /** The JSON body parser, with body-parser's defaults (EXP-010). */
+  json: typeof expressJson;
+  /** The urlencoded form body parser, with body-parser's defaults. */
+  urlencoded: typeof expressUrlencoded;
+  /** The raw body parser (a Buffer), with body-parser's defaults. */
+  raw: typeof expressRaw;
+  /** The text body parser (a string), with body-parser's defaults. */
+  text: typeof expressText;
   /** Serves files from a directory (kitjs's `serveStatic`). */
   static: typeof serveStatic;
   /** Makes a Router, with or without `new`. */
@@ -82,10 +79,10 @@ function createExpressApp(): KitApp {
 }
 
 const express = createExpressApp as Express;
-express.json = json;
-express.urlencoded = urlencoded;
-express.raw = raw;
-express.text = text;
+express.json = expressJson;
+express.urlencoded = expressUrlencoded;
+express.raw = expressRaw;
+express.text = expressText;
 express.static = serveStatic;
 express.Router = ExpressRouter;
 express.query = query;

@@ -396,3 +396,56 @@ Feature: Express's application API and the kitjs/express entry point
       When I GET "/out"
       Then the status is 404
       And the body is "outer after /out: undefined, outer"
+
+  Rule: EXP-010 kitjs/express's body parsers have body-parser 1.x's defaults
+
+    Scenario: express.json() refuses what body-parser refuses by default
+      Given the Express app:
+        """js
+        app.post('/json', express.json(), (req, res) => res.json({ got: req.body }));
+        app.post('/roomy', express.json({ limit: '1mb' }), (req, res) => res.json({ size: req.body.text.length }));
+        """
+      When I POST "/json" with the JSON body:
+        """json
+        "a bare string"
+        """
+      Then the status is 400
+      And this holds:
+        """js
+        const big = JSON.stringify({ text: 'x'.repeat(150 * 1024) });
+        const sent = await world.send('POST', '/json', { headers: { 'content-type': 'application/json' }, data: big });
+        assert.equal(sent.status, 413);
+        const roomy = await world.send('POST', '/roomy', { headers: { 'content-type': 'application/json' }, data: big });
+        assert.equal(roomy.status, 200);
+        const plus = await world.send('POST', '/json', { headers: { 'content-type': 'application/merge-patch+json' }, data: '{"a":1}' });
+        assert.deepEqual(plus.json(), {});
+        """
+
+    Scenario: kit()'s own json() keeps kitjs's defaults
+      Given the app:
+        """js
+        app.post('/json', json(), (req, res) => res.json({ got: req.body }));
+        """
+      When I POST "/json" with the JSON body:
+        """json
+        "a bare string"
+        """
+      Then the status is 200
+      And the JSON body is:
+        """json
+        { "got": "a bare string" }
+        """
+
+    Scenario: express.urlencoded() nests deeper than kit()'s urlencoded()
+      Given the Express app:
+        """js
+        app.post('/form', express.urlencoded(), (req, res) => res.json(req.body));
+        """
+      When I POST "/form" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b][c][d][e][f][g]=deep
+        """
+      Then the JSON body is:
+        """json
+        { "a": { "b": { "c": { "d": { "e": { "f": { "g": "deep" } } } } } } }
+        """
