@@ -1,8 +1,8 @@
 /** `kitjs/express`: the `express` function and its members, shaped like the express package, on kitjs's core. */
 import { applicationPrototype, createApp } from './app.js';
+import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
 import { type QueryOptions, query } from './express/query.js';
 import { markFactory } from './factory-guard.js';
-import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
 import { serveStatic } from './middleware/serve-static.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';

@@ -22,6 +22,20 @@ export type {
   RouteOf,
 } from './types/route-params.js';
 
+declare global {
+  /**
+   * The namespace Express middleware typings extend (`req.session` from express-session, `req.file` from
+   * multer, `req.user` and `req.isAuthenticated()` from passport): kitjs's request and response extend its
+   * interfaces, so what those typings add appears on them as on Express's own. Empty until such typings are
+   * installed; declared here so that kitjs's types compile without them.
+   */
+  namespace Express {
+    interface Request {}
+    interface Response {}
+    interface User {}
+  }
+}
+
 /** The claims kitjs's token helpers sign and `authMiddleware` puts on `req.user`. */
 export interface TokenPayload {
   id: string | number;
@@ -50,7 +64,7 @@ export type RangeResult = (ByteRange[] & { type: string }) | -1 | -2;
  * The request kitjs hands to every handler: Node's `IncomingMessage` plus Express's conveniences.
  * `Route` (a {@link RouteGeneric}) types `params`, `query` and `body`.
  */
-export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMessage {
+export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMessage, Express.Request {
   /** Route parameters; a wildcard's capture is `params[0]`. Values are percent-decoded. */
   params: Declared<Route, 'Params', ParamsDictionary>;
   /** The route that matched, while its handlers run (Express's `req.route`): `path`, `methods`, `stack`. */
@@ -125,7 +139,7 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
   /** The prefix under which the current middleware or router is mounted ('' at the top). */
   baseUrl: string;
   /** Set by `authMiddleware` to the verified token's payload. */
-  user?: TokenPayload;
+  user?: TokenPayload & Express.User;
   /** The response that belongs to this request. */
   res?: KitResponse;
   /** The app handling the request (a mounted sub-app while it runs it). */
@@ -191,7 +205,9 @@ export interface KitRequest<Route extends RouteGeneric = {}> extends IncomingMes
  * The response kitjs hands to every handler: Node's `ServerResponse` plus Express's senders.
  * `Route` (a {@link RouteGeneric}) types what `json` and `send` accept through its `Reply`.
  */
-export interface KitResponse<Route extends RouteGeneric = {}> extends ServerResponse<KitRequest> {
+export interface KitResponse<Route extends RouteGeneric = {}>
+  extends ServerResponse<KitRequest>,
+    Express.Response {
   /** Per-request storage, the same object as `req.locals`. */
   locals: Record<string, unknown>;
   /** The app handling the request (a mounted sub-app while it runs it). */

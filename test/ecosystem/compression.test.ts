@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
-import { serveStatic } from '../../src/index.ts';
+import { serveStatic } from 'kitjs';
 import { appFlavours, serve } from './support.ts';
 
 const BIG = 'kitjs '.repeat(2000);

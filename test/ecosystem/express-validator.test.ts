@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { body, matchedData, query, validationResult } from 'express-validator';
+import { json } from 'kitjs';
 import request from 'supertest';
-import { json } from '../../src/index.ts';
 import { appFlavours, serve } from './support.ts';
 
 for (const flavour of appFlavours) {

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import session from 'express-session';
+import { urlencoded } from 'kitjs';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import request from 'supertest';
-import { urlencoded } from '../../src/index.ts';
 import { appFlavours, serve } from './support.ts';
 
 // The declaration merging passport's typings ask for: what req.user holds.

@@ -1,8 +1,8 @@
 // supertest works unchanged on kitjs: request(app) with expect chains, without a server of our own (spec/express-ecosystem.md).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { json } from 'kitjs';
 import request from 'supertest';
-import { json } from '../../src/index.ts';
 import { appFlavours } from './support.ts';
 
 for (const flavour of appFlavours) {

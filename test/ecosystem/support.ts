@@ -1,8 +1,8 @@
 /** Shared by the ecosystem tests: the app flavours each package runs on, and a real server on 127.0.0.1. */
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
-import kit, { type KitApp } from '../../src/index.ts';
+import kit, { type KitApp } from 'kitjs';
+import express from 'kitjs/express';
 
 /** A way to make an app, named for the test titles. */
 export interface Flavour {
@@ -10,17 +10,14 @@ export interface Flavour {
   create: () => KitApp;
 }
 
-// The Express-flavoured entry point (`kitjs/express`, src/express.ts) joins the run as soon as it exists,
-// so the same tests prove both `kit()` and `express()` against each package. It is imported by URL so that
-// this file typechecks before it exists; its default export is taken to be Express's `express()` factory.
-const expressEntry = new URL('../../src/express.ts', import.meta.url);
-const flavours: Flavour[] = [{ name: 'kit()', create: () => kit() }];
-if (existsSync(expressEntry)) {
-  const loaded = (await import(expressEntry.href)) as { default: () => KitApp };
-  flavours.push({ name: 'kitjs/express', create: () => loaded.default() });
-}
+// The tests load kitjs as an application does, by name (test/ecosystem/package.json links it to this
+// repo), so they run the built package and typecheck against its declarations: `kit()` and `kitjs/express`.
+const flavours: Flavour[] = [
+  { name: 'kit()', create: () => kit() },
+  { name: 'kitjs/express', create: () => express() },
+];
 
-/** Every flavour the packages run on: `kit()`, plus `kitjs/express` once src/express.ts exists. */
+/** Every flavour the packages run on: `kit()` and `kitjs/express`. */
 export const appFlavours: readonly Flavour[] = flavours;
 
 /**

@@ -9,10 +9,10 @@ import { rateLimit } from 'express-rate-limit';
 import session from 'express-session';
 import helmet from 'helmet';
 import createError from 'http-errors';
+import { json } from 'kitjs';
 import morgan from 'morgan';
 import responseTime from 'response-time';
 import request from 'supertest';
-import { json } from '../../src/index.ts';
 import { appFlavours, serve } from './support.ts';
 
 declare module 'express-session' {
