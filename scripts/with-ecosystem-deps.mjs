@@ -5,37 +5,15 @@
 // The tests are typechecked against the packages' own typings (test/ecosystem/tsconfig.json) and run with
 // node:test; both always run, and the exit status fails when either does.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runNpm } from './run-npm.mjs';
+import { ensureInstalled } from './sub-package.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ecosystem = join(root, 'test', 'ecosystem');
-const lock = join(ecosystem, 'package-lock.json');
-// Written after a successful install: an install is redone when the lockfile is newer than it.
-const stamp = join(ecosystem, 'node_modules', '.kitjs-installed');
-
-function installed() {
-  return existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(lock).mtimeMs;
-}
-
-if (!existsSync(lock)) {
-  console.error(
-    'ecosystem: test/ecosystem/package-lock.json is missing; restore it (git checkout test/ecosystem/package-lock.json)',
-  );
-  process.exit(1);
-}
-if (!installed()) {
-  console.log('ecosystem: installing the ecosystem packages (test/ecosystem/package-lock.json)...');
-  const status = runNpm(['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ecosystem });
-  if (status !== 0) {
-    console.error('ecosystem: npm ci in test/ecosystem failed');
-    process.exit(status);
-  }
-  writeFileSync(stamp, `${readFileSync(lock).length}\n`);
-}
+ensureInstalled(ecosystem, 'ecosystem', 'the ecosystem packages');
 
 const args = process.argv.slice(2);
 const options = args.filter((arg) => arg.startsWith('-'));

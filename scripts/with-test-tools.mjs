@@ -9,26 +9,13 @@
 // An install is redone when test-tools/package-lock.json is newer than the last one; the links are checked
 // on every run (an `npm install` or `npm ci` of the root removes them, and they come back here).
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runNpm } from './run-npm.mjs';
+import { ensureInstalled } from './sub-package.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tools = join(root, 'test-tools');
-const lock = join(tools, 'package-lock.json');
-// Written after a successful install: an install is redone when the lockfile is newer than it.
-const stamp = join(tools, 'node_modules', '.kitjs-installed');
 
 function fail(message, status = 1) {
   console.error(`test-tools: ${message}`);
@@ -37,15 +24,7 @@ function fail(message, status = 1) {
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
-if (!existsSync(lock)) {
-  fail('test-tools/package-lock.json is missing; restore it (git checkout test-tools/package-lock.json)');
-}
-if (!(existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(lock).mtimeMs)) {
-  console.log('test-tools: installing the test tools (test-tools/package-lock.json)...');
-  const status = runNpm(['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tools });
-  if (status !== 0) fail('npm ci in test-tools/ failed', status);
-  writeFileSync(stamp, `${readFileSync(lock).length}\n`);
-}
+ensureInstalled(tools, 'test-tools', 'the test tools');
 
 // A name in both manifests would be linked over the root's own copy: refuse it.
 const rootManifest = readJson(join(root, 'package.json'));
