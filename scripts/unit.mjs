@@ -10,16 +10,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // against their typings first: `npm run test:ecosystem` (scripts/with-ecosystem-deps.mjs) runs it, never this.
 const OWN_RUNNER = [join('test', 'ecosystem')];
 
+/**
+ * The *.test.ts files under `dir`, walked by hand so that node_modules folders are never entered: a
+ * recursive readdir lists them first, and test/ecosystem/node_modules/kitjs links back to this repo, a loop.
+ */
 function testsUnder(dir) {
-  try {
-    return readdirSync(join(root, dir), { recursive: true })
-      .map(String)
-      .filter((name) => name.endsWith('.test.ts') && !name.split(/[\\/]/).includes('node_modules'))
-      .map((name) => join(dir, name))
-      .filter((file) => !OWN_RUNNER.some((folder) => file.startsWith(folder + sep)));
-  } catch {
-    return [];
-  }
+  const found = [];
+  const walk = (relativeDir) => {
+    let entries;
+    try {
+      entries = readdirSync(join(root, relativeDir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(relativeDir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !OWN_RUNNER.includes(path)) walk(path);
+      } else if (entry.name.endsWith('.test.ts')) found.push(path);
+    }
+  };
+  walk(dir);
+  return found;
 }
 
 const args = process.argv.slice(2);
