@@ -1,19 +1,16 @@
 /** Express 4's request members load their packages on first use: kit()'s defaults load none of them. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runChild, srcUrl } from '../db/helpers.js';
+import { runChild } from '../db/helpers.js';
+import { lazyProbe } from '../support/lazy-probe.ts';
 
 const PACKAGES = ['proxy-addr', 'accepts', 'fresh', 'range-parser', 'qs'];
 
 // One request through a kit() app that reads every member kit()'s defaults answer without a package
 // (XREQ-001, XREQ-004, XREQ-040), then the members that need one, each checked as it loads.
-const script = `
-import { createRequire } from 'node:module';
-const { default: kit } = await import(${JSON.stringify(srcUrl('index.ts'))});
-const require = createRequire(import.meta.url);
-const names = ${JSON.stringify(PACKAGES)};
-const loaded = () => names.filter((m) => Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
-const seen = { onImport: loaded() };
+const script = lazyProbe(
+  PACKAGES,
+  `
 const app = kit();
 app.get('/', (req, res) => {
   const plain = [req.ip, req.ips, req.hostname, req.protocol, req.subdomains, req.xhr, req.query];
@@ -27,7 +24,8 @@ const server = app.listen(0, '127.0.0.1', async () => {
   await app.close();
   console.log(JSON.stringify(seen));
 });
-`;
+`,
+);
 
 describe('request members and their packages', () => {
   it('loads none on import nor for kit() defaults, and each on first use', () => {

@@ -1,18 +1,15 @@
 /** Express 4's file and cookie members load their packages on first use: a plain kit() request loads none. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runChild, srcUrl } from '../db/helpers.js';
+import { runChild } from '../db/helpers.js';
+import { lazyProbe } from '../support/lazy-probe.ts';
 
 const PACKAGES = ['send', 'cookie', 'cookie-signature', 'content-disposition'];
 
 // One app; each route uses one member, and the packages loaded are read after each request.
-const script = `
-import { createRequire } from 'node:module';
-const { default: kit } = await import(${JSON.stringify(srcUrl('index.ts'))});
-const require = createRequire(import.meta.url);
-const names = ${JSON.stringify(PACKAGES)};
-const loaded = () => names.filter((m) => Object.keys(require.cache).some((f) => f.includes('/node_modules/' + m + '/')));
-const seen = { onImport: loaded() };
+const script = lazyProbe(
+  PACKAGES,
+  `
 const app = kit();
 app.use((req, res, next) => { req.secret = 'kit'; next(); });
 app.get('/plain', (req, res) => res.send('plain'));
@@ -28,7 +25,8 @@ const server = app.listen(0, '127.0.0.1', async () => {
   await app.close();
   console.log(JSON.stringify(seen));
 });
-`;
+`,
+);
 
 describe('file and cookie members and their packages', () => {
   it('loads none on import nor for a plain request, and each on first use', () => {
