@@ -75,6 +75,8 @@ export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptio
 
   // REF-001: the middleware every answer goes through.
   const app = kit();
+  // REF-034: with N proxies in front, req.ip is what the Nth one saw (kitjs's hop count, XREQ-001).
+  app.set('trust proxy', trustedProxies);
   app.use(requestLogger);
   app.use(security());
   // Tokens travel in a header, not cookies, so any origin may call the API.
@@ -82,7 +84,7 @@ export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptio
   // Two short strings: a small limit is plenty and caps what an attacker can make the server read.
   app.use(json({ limit: '16kb' }));
 
-  registerRoutes(app, { store, throttle: loginThrottle, trustedProxies });
+  registerRoutes(app, { store, throttle: loginThrottle });
   registerHealthRoutes(app, { store, logger });
 
   // REF-010: the five operations of routes.ts and health.ts, at /api-docs.

@@ -9,7 +9,6 @@ import {
   type KitApp,
   MAX_PASSWORD_BYTES,
 } from 'kitjs';
-import { clientAddress } from './client-address.js';
 import type { UserStore } from './stores/user-store.js';
 import type { LoginThrottle } from './throttle/login-throttle.js';
 
@@ -61,11 +60,10 @@ const BAD_CREDENTIALS = 'Invalid email or password';
  * @property {TokenPayload} user.required - The decoded token
  */
 
-/** What the account routes need: the store, the login throttle, and how many proxies to believe. */
+/** What the account routes need: the store and the login throttle. */
 export interface RouteOptions {
   store: UserStore;
   throttle: LoginThrottle;
-  trustedProxies: number;
 }
 
 /**
@@ -92,13 +90,13 @@ function readCredentials(body: unknown): { email: string; password: string } {
 
 /**
  * Adds `POST /register`, `POST /login` and `GET /me` to `app`. `throttle` guards `/login` (see
- * `throttle/login-throttle.ts`); `trustedProxies` says how many proxies' `X-Forwarded-For` entries to
- * believe when telling clients apart (REF-002; docs for setupSwagger, REF-010).
+ * `throttle/login-throttle.ts`), counting clients by `req.ip`, which the app's `trust proxy` setting makes
+ * the address the trusted proxies saw (REF-034; REF-002; docs for setupSwagger, REF-010).
  *
  * @example
- * registerRoutes(app, { store, throttle, trustedProxies: 0 });
+ * registerRoutes(app, { store, throttle });
  */
-export function registerRoutes(app: KitApp, { store, throttle, trustedProxies }: RouteOptions): void {
+export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): void {
   // REF-006: one bcrypt comparison whether or not the email exists.
   // Compared against when the email is unknown, so that a login costs one bcrypt comparison either way and
   // its duration does not tell whether an account exists. Hashed once, now, so no login pays for it.
@@ -155,7 +153,7 @@ export function registerRoutes(app: KitApp, { store, throttle, trustedProxies }:
    */
   app.post('/login', async (req, res) => {
     const { email, password } = readCredentials(req.body);
-    const who = { email, address: clientAddress(req, trustedProxies) };
+    const who = { email, address: req.ip };
     // Counted before the password is checked, so racing instances cannot check more than the limit.
     await throttle.admit(who);
     const user = await store.findByEmail(email);

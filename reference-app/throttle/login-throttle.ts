@@ -29,7 +29,7 @@ function counterKey(kind: 'email' | 'address', value: string): string {
 /** How often one instance deletes ended windows, so the table holds only live counters whatever the traffic. */
 const PRUNE_INTERVAL_MS = 60_000;
 
-/** Who is trying to log in: the normalised email and the client's address (client-address.ts). */
+/** Who is trying to log in: the normalised email and the client's address (`req.ip` under the app's `trust proxy`). */
 export interface LoginAttempt {
   email: string;
   address: string;

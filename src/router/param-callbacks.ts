@@ -1,22 +1,8 @@
 /** `router.param(name, fn)`: the table of parameter callbacks a router keeps, and how they are added. */
-import type { KitRequest, KitResponse, NextFunction } from '../types.js';
+import type { ParamHandler } from '../types.js';
 
-/**
- * A parameter callback: runs before the handlers of a route that captured `name`, with the value captured
- * (XROUTE-008). `next(err)` fails the request, `next('route')` skips the route.
- *
- * @example
- * ```ts
- * app.param('id', (req, res, next, id) => (/^\d+$/.test(String(id)) ? next() : next('route')));
- * ```
- */
-export type ParamCallback = (
-  req: KitRequest,
-  res: KitResponse,
-  next: NextFunction,
-  value: string | undefined,
-  name: string,
-) => unknown;
+// XROUTE-008: the callback's type is the public ParamHandler (src/types/app-types.ts).
+export type ParamCallback = ParamHandler;
 
 /** Callbacks by parameter name, in the order they were added; no prototype, names come from apps. */
 export type ParamTable = Record<string, ParamCallback[]>;

@@ -6,8 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { PostgreSQLManager } from '../../src/db/postgres-manager.js';
 import type { SequelizeManager } from '../../src/db/sequelize-manager.js';
 import { SQLiteManager } from '../../src/db/sqlite-manager.js';
+import kit from '../../src/index.ts';
 import { mapKitjs } from '../../step-definitions/support/kitjs-resolve.js';
 import { repoRoot } from '../db/helpers.js';
+import { listenLocally } from '../support/listen.ts';
 import { dropDatabase, freshDatabase } from '../support/postgres-database.js';
 import { postgresAvailability, stopPostgres } from '../support/postgres-server.js';
 
@@ -44,9 +46,6 @@ const { createSequelizeAttempts } = (await import(app('throttle/sequelize-attemp
 };
 const { createLoginThrottle } = (await import(app('throttle/login-throttle.ts'))) as {
   createLoginThrottle(options: ThrottleOptions): Throttle;
-};
-const { clientAddress } = (await import(app('client-address.ts'))) as {
-  clientAddress(req: { ip: string; get(name: string): string | undefined }, trustedProxies: number): string;
 };
 
 /** Outcomes of `admit` as statuses: 'ok', or the Retry-After of the 429. */
@@ -185,24 +184,33 @@ throttleCases('PostgreSQL', async () => {
   return new PostgreSQLManager(url, { maxConnections: 8 });
 });
 
-describe('clientAddress', () => {
-  const req = (ip: string, forwarded?: string) => ({
-    ip,
-    get: (name: string) => (name.toLowerCase() === 'x-forwarded-for' ? forwarded : undefined),
+// REF-034: the address the throttle counts is req.ip under `trust proxy` set to the proxies in front.
+describe('the client address under TRUST_PROXY=N (req.ip with a hop count)', () => {
+  async function addressSeen(trustedProxies: number, forwarded?: string): Promise<string> {
+    const probe = kit();
+    probe.set('trust proxy', trustedProxies);
+    probe.get('/', (req, res) => res.send(req.ip));
+    const base = await listenLocally(probe);
+    try {
+      const headers: Record<string, string> = forwarded === undefined ? {} : { 'x-forwarded-for': forwarded };
+      return await (await fetch(base, { headers })).text();
+    } finally {
+      await probe.close();
+    }
+  }
+
+  it('is the socket peer when no proxy is trusted, whatever the header says', async () => {
+    assert.equal(await addressSeen(0, '6.6.6.6'), '127.0.0.1');
   });
 
-  it('is the socket peer when no proxy is trusted, whatever the header says', () => {
-    assert.equal(clientAddress(req('203.0.113.5', '6.6.6.6'), 0), '203.0.113.5');
+  it('counts trusted proxies from the right, ignoring what the client wrote further left', async () => {
+    assert.equal(await addressSeen(1, '6.6.6.6, 203.0.113.7'), '203.0.113.7');
+    assert.equal(await addressSeen(2, '6.6.6.6, 203.0.113.7, 10.0.0.1'), '203.0.113.7');
+    assert.equal(await addressSeen(1, ' 198.51.100.4 '), '198.51.100.4');
   });
 
-  it('counts trusted proxies from the right, ignoring what the client wrote further left', () => {
-    assert.equal(clientAddress(req('10.0.0.2', '6.6.6.6, 203.0.113.7'), 1), '203.0.113.7');
-    assert.equal(clientAddress(req('10.0.0.2', '6.6.6.6, 203.0.113.7, 10.0.0.1'), 2), '203.0.113.7');
-    assert.equal(clientAddress(req('10.0.0.2', ' 198.51.100.4 '), 1), '198.51.100.4');
-  });
-
-  it('takes the leftmost entry when the header is shorter than the proxies trusted', () => {
-    assert.equal(clientAddress(req('10.0.0.2', '198.51.100.4'), 3), '198.51.100.4');
-    assert.equal(clientAddress(req('10.0.0.2'), 1), '10.0.0.2');
+  it('takes the leftmost entry when the header is shorter than the proxies trusted', async () => {
+    assert.equal(await addressSeen(3, '198.51.100.4'), '198.51.100.4');
+    assert.equal(await addressSeen(1), '127.0.0.1');
   });
 });
