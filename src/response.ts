@@ -225,10 +225,10 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
       if (typeof body === 'string' && !force) {
         // XRES-002: a string goes out as UTF-8, so under Express's flavour the Content-Type the app chose
         // says so; kit() keeps RES-003 and RES-007 (the type set is the type sent).
-        const chosen = this.chosenType();
-        if (chosen !== undefined && settingsFlavour(settings) === 'express') {
-          const utf8 = withUtf8(chosen);
-          if (utf8 !== chosen) this.replaceType(utf8);
+        if (settingsFlavour(settings) === 'express') {
+          const chosen = this.chosenType();
+          const utf8 = chosen === undefined ? undefined : withUtf8(chosen);
+          if (utf8 !== chosen) this.replaceType(utf8 as string);
         }
       }
       // XRES-001: nothing to do (and nothing read) unless an etag fn is set or a header was stored, which

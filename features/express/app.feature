@@ -190,17 +190,25 @@ Feature: Express's application API and the kitjs/express entry point
           else started.once('listening', () => resolve(started));
         });
         world.server = server;
+        world.address = server.address().address;
+        // Node calls the callback on 'listening'; let it run before the checks.
+        await new Promise((resolve) => setImmediate(resolve));
         return server;
         """
       When I GET "/"
       Then the body is "listening"
+      And this holds:
+        """js
+        assert.equal(world.address, '127.0.0.1');
+        assert.equal(world.called, <called>);
+        """
 
       Examples:
-        | form                     | arguments                               |
-        | port, host               | 0, '127.0.0.1'                          |
-        | port, host, callback     | 0, '127.0.0.1', () => {}                |
-        | port, host, backlog, cb  | 0, '127.0.0.1', 10, () => {}            |
-        | options, callback        | { port: 0, host: '127.0.0.1' }, () => {} |
+        | form                     | arguments                                                    | called    |
+        | port, host               | 0, '127.0.0.1'                                               | undefined |
+        | port, host, callback     | 0, '127.0.0.1', () => { world.called = true; }               | true      |
+        | port, host, backlog, cb  | 0, '127.0.0.1', 10, () => { world.called = true; }           | true      |
+        | options, callback        | { port: 0, host: '127.0.0.1' }, () => { world.called = true; } | true    |
 
     Scenario: listen() with no arguments, listen(port, cb) and listen(path) for a Unix socket
       Given the Express app:

@@ -535,6 +535,11 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
       When I GET "/"
       Then the header "Content-Disposition" is "attachment; filename=\"export.csv\""
       And the header "Cache-Control" is "public, max-age=60"
+      And this holds:
+        """js
+        for (let i = 0; i < 50 && world.outcome === undefined; i++) await new Promise((r) => setImmediate(r));
+        assert.equal(world.outcome, 'none');
+        """
 
     Scenario: A missing file gives the callback ENOENT and no Content-Disposition
       Given the app:

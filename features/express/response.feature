@@ -172,6 +172,18 @@ Feature: Express 4's response members
       And the header "Content-Length" is "0"
       And the body is empty
 
+    Scenario: Under kitjs/express a string is sent as UTF-8 whatever charset the type named
+      Given the Express app:
+        """js
+        app.get('/latin', (req, res) => res.type('text/plain; charset=iso-8859-1').send('café'));
+        app.get('/plain', (req, res) => res.set('Content-Type', 'text/csv').send('a,b'));
+        """
+      When I GET "/latin"
+      Then the content type is "text/plain; charset=utf-8"
+      And the body is "café"
+      When I GET "/plain"
+      Then the content type is "text/csv; charset=utf-8"
+
   Rule: XRES-003 Express 4's older status forms of send, json and jsonp
 
     Scenario Outline: <call> answers <status>
@@ -204,6 +216,17 @@ Feature: Express 4's response members
       When I GET "/"
       Then the status is 500
       And the body does not contain "never"
+
+
+    Scenario: Under kitjs/express res.send(404) sends the status text
+      Given the Express app:
+        """js
+        app.get('/', (req, res) => res.send(404));
+        """
+      When I GET "/"
+      Then the status is 404
+      And the media type is "text/plain"
+      And the body is "Not Found"
 
   Rule: XRES-004 res.json honours json replacer, json spaces and json escape
 

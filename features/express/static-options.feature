@@ -177,11 +177,12 @@ Feature: Express's serve-static options on serveStatic
         """
       When I GET "/docs"
       Then the status is <status>
+      And the body contains "<body>"
 
       Examples:
-        | value | status |
-        | true  | 301    |
-        | false | 404    |
+        | value | status | body         |
+        | true  | 301    | /docs/       |
+        | false | 404    | fell through |
 
   Rule: STATIC-026 setHeaders sets headers on served files
 

@@ -12,16 +12,25 @@ const loadRangeParser = lazyDependency<typeof import('range-parser')>('range-par
  * If-None-Match / If-Modified-Since (fresh). Set the validators on the response before asking.
  */
 export function fresh(this: KitRequest): boolean {
-  const method = this.method;
-  if (method !== 'GET' && method !== 'HEAD') return false;
   const res = this.res;
   if (res === undefined) return false;
-  const status = res.statusCode;
+  return isFresh(this, res.statusCode, res.getHeader('etag'), res.getHeader('last-modified'));
+}
+
+/**
+ * XREQ-020, XRES-001: whether `req`'s cached copy matches a response of `status` with these validators; the
+ * one test behind `req.fresh` and the 304 of `res.send`.
+ */
+export function isFresh(
+  req: KitRequest,
+  status: number,
+  etag: OutgoingHttpHeader | undefined,
+  lastModified: OutgoingHttpHeader | undefined,
+): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
   if ((status < 200 || status >= 300) && status !== 304) return false;
-  return loadFresh()(this.headers, {
-    etag: headerText(res.getHeader('etag')),
-    'last-modified': headerText(res.getHeader('last-modified')),
-  });
+  return loadFresh()(req.headers, { etag: headerText(etag), 'last-modified': headerText(lastModified) });
 }
 
 /** XREQ-020: `!req.fresh`. */

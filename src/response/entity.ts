@@ -1,10 +1,10 @@
 /** Express 4's entity steps of res.send: UTF-8 in the Content-Type of text, the ETag, and the 304 for a fresh request. */
 import { lazyDependency } from '../optional-package.js';
+import { isFresh } from '../request/conditional.js';
 import type { EtagFunction } from '../settings.js';
-import type { KitRequest, KitResponse } from '../types.js';
+import type { KitResponse } from '../types.js';
 
 const loadContentType = lazyDependency<typeof import('content-type')>('content-type');
-const loadFresh = lazyDependency<typeof import('fresh')>('fresh');
 
 // A handful of distinct Content-Types per app, on every text response that set one: remembered, boundedly.
 const CHARSET_CACHE_SIZE = 256;
@@ -75,14 +75,4 @@ export function applyValidators<Body extends string | Uint8Array | undefined>(
   if (etag === undefined && lastModified === undefined) return sent;
   if (isFresh(res.req, res.statusCode, etag, lastModified)) res.statusCode = 304;
   return sent;
-}
-
-function isFresh(req: KitRequest, status: number, etag: unknown, lastModified: unknown): boolean {
-  const method = req.method;
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if ((status < 200 || status >= 300) && status !== 304) return false;
-  return loadFresh()(req.headers, {
-    etag: typeof etag === 'string' ? etag : undefined,
-    'last-modified': typeof lastModified === 'string' ? lastModified : undefined,
-  });
 }
