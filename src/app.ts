@@ -1,23 +1,25 @@
-/** The application: a Router with an error handler, plugins, and a node:http server it starts and stops. */
+/** The application: a Router with settings, an error handler, plugins, and the node:http servers it starts. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { adoptForeign } from './app-foreign.js';
-import { asRequestListener } from './app-listener.js';
-import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app-mount.js';
-import { appErrorPath, renderView, responseRender } from './app-render.js';
-import { warnAboutJwtSecret } from './auth/secret-check.js';
+import type { Logger } from 'pino';
+import { appLogger, type LoggerOption } from './app/app-logger.js';
+import { asRequestListener } from './app/callable.js';
+import { ConfigurableRouter } from './app/configurable.js';
+import { AppContext, type ResponseHooks } from './app/context.js';
+import { finishRequest } from './app/error-path.js';
+import { adoptForeign } from './app/foreign.js';
+import { runListenHooks } from './app/listen-hooks.js';
+import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
 import { KitError } from './errors.js';
 import { markFactory } from './factory-guard.js';
-import { sendError, sendNotFound } from './final-handler.js';
-import { logFailure, serializedError } from './logger.js';
+import { sendError } from './final-handler.js';
+import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
 import { splitTarget } from './router/canonical-path.js';
 import { Dispatch } from './router/dispatch.js';
-import type { MatchOptions } from './router/express-pattern.js';
-import { Router } from './router/router.js';
 import { AppServers } from './server.js';
-import { type AppSettings, assignSetting, defaultSettings, type SettingsFlavour } from './settings.js';
+import { assignSetting } from './settings.js';
 import type {
   AppErrorHandler,
   KitApp,
@@ -26,54 +28,56 @@ import type {
   NextFunction,
   PathList,
   Plugin,
-  RenderCallback,
   ServerTimeouts,
-  ViewEngine,
 } from './types.js';
-import type { View } from './view.js';
+import { appErrorPath } from './views/render.js';
 
-/** Options of `kit()`: the server timeouts `listen` applies (Node's defaults when left out). */
-export type KitOptions = ServerTimeouts;
+/**
+ * Options of `kit()`: the server timeouts `listen` applies (Node's defaults when left out), and the logger
+ * the app's failures go to (kitjs's `logger` when left out).
+ */
+export interface KitOptions extends ServerTimeouts {
+  /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
+  logger?: LoggerOption;
+}
 
 // Not `implements KitApp`: a KitApp is also callable, which the Proxy made by `kit()` adds (APP-012).
-class App extends Router implements AppLike {
-  /** Express's settings table (EXP-002); kit()'s server timeouts are kept in it under their own names. */
-  settings: AppSettings;
-  /** Application-wide values, as Express's `app.locals` (EXP-005). */
-  locals: Record<string, unknown> = Object.create(null);
+class App extends ConfigurableRouter implements AppLike {
   /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
   mountpath: string | RegExp | PathList = '/';
   /** EXP-004: the app this one is mounted in. */
   parent: KitApp | undefined = undefined;
-  /** EXP-009: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
-  engines: Record<string, ViewEngine> = Object.create(null);
-  /** EXP-009: views looked up once while `view cache` is on, by name. */
-  cache: Record<string, View> = Object.create(null);
-  /** EXP-004: true until `trust proxy` is set: a mounted app then trusts what its parent trusts. */
-  trustProxyDefault = true;
+  /** What this app's requests and responses read of it, compiled when a setting changes. */
+  readonly context: AppContext;
   /** EXP-008: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
   private requestProto: object | undefined = undefined;
   private responseProto: object | undefined = undefined;
+  /** The apps mounted in this one: they inherit its settings, so they hear when those change. */
+  private readonly subApps = new Set<App>();
   // EXP-004: two of the EventEmitter methods mixed into App.prototype below (KitApp types them all).
   declare on: EventEmitter['on'];
   declare emit: EventEmitter['emit'];
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
-  /** The callable app (the Proxy `kit()` returns): what `req.app`, `res.app` and plugins are given. */
-  self: KitApp = this as unknown as KitApp;
   private errorHandler: AppErrorHandler | undefined = undefined;
   private readonly servers: AppServers;
 
-  constructor(options: KitOptions = {}, flavour: SettingsFlavour = 'kit') {
+  constructor(options: KitOptions = {}, hooks: ResponseHooks = {}) {
     super();
-    this.settings = defaultSettings(flavour);
-    for (const [name, value] of Object.entries(options)) {
+    const { logger, ...timeouts } = options;
+    for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
-    this.locals.settings = this.settings;
-    this.servers = new AppServers(this.settings as ServerTimeouts);
+    this.context = new AppContext(this.self, appLogger(logger), hooks);
+    this.context.refresh(this.settings);
+    this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger);
     // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
     (EventEmitter as unknown as (this: unknown) => void).call(this);
     this.on('mount', (parent: KitApp) => settleMount(this, parent));
+  }
+
+  /** The logger this app's failures go to (`kit({ logger })`, else kitjs's `logger`). */
+  get log(): Logger {
+    return this.context.logger;
   }
 
   /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
@@ -88,10 +92,16 @@ class App extends Router implements AppLike {
     return this.responseProto as object;
   }
 
-  /** EXP-004: re-bases prototypes made before the app was mounted on its parent's (the `mount` listener). */
+  /** EXP-004: after mounting, prototypes made before re-base on the parent's, and inherited settings apply. */
   rebase(parent: KitApp): void {
     if (this.requestProto !== undefined) Object.setPrototypeOf(this.requestProto, parent.request);
     if (this.responseProto !== undefined) Object.setPrototypeOf(this.responseProto, parent.response);
+    this.settingsChanged();
+  }
+
+  protected settingsChanged(): void {
+    this.context.refresh(this.settings);
+    for (const sub of this.subApps) sub.settingsChanged();
   }
 
   // EXP-004: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
@@ -101,6 +111,7 @@ class App extends Router implements AppLike {
     for (const sub of apps) {
       sub.mountpath = path ?? '/';
       sub.parent = this.self;
+      if (sub instanceof App) this.subApps.add(sub);
       sub.emit('mount', this.self);
     }
     return this;
@@ -109,57 +120,6 @@ class App extends Router implements AppLike {
   /** EXP-004: the full path the app is mounted at ('' for a top-level app). */
   path(): string {
     return this.parent ? this.parent.path() + String(this.mountpath) : '';
-  }
-
-  // EXP-009: Express's app.engine: the function that renders files of that extension.
-  engine(ext: string, fn: ViewEngine): KitApp {
-    if (typeof fn !== 'function') throw new TypeError('app.engine(ext, fn): fn must be a function');
-    if (typeof ext !== 'string' || ext === '')
-      throw new TypeError('app.engine(ext, fn): ext must be a string');
-    this.engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
-    return this.self;
-  }
-
-  /** EXP-009: renders the view `name` with `app.locals` and `options` merged; the callback gets the text. */
-  render(name: string, options?: Record<string, unknown> | RenderCallback, callback?: RenderCallback): void {
-    renderView(this, name, options, callback);
-  }
-
-  // EXP-002: Express's settings. `get(name)` with one argument reads a setting; with handlers it is a route.
-  set(name: string, ...value: unknown[]): unknown {
-    if (value.length === 0) return this.settings[name];
-    assignSetting(this.settings, name, value[0]);
-    if (name === 'trust proxy') this.trustProxyDefault = false;
-    return this.self;
-  }
-
-  override get(...args: unknown[]): this {
-    if (args.length === 1 && typeof args[0] === 'string') return this.settings[args[0]] as this;
-    return (super.get as (...forms: unknown[]) => this)(...args);
-  }
-
-  // XROUTE-005: an app's routes compare paths as its settings say when each route is registered.
-  protected override matchOptions(): MatchOptions {
-    return {
-      caseSensitive: Boolean(this.settings['case sensitive routing']),
-      strict: Boolean(this.settings['strict routing']),
-    };
-  }
-
-  enable(name: string): KitApp {
-    return this.set(name, true) as KitApp;
-  }
-
-  disable(name: string): KitApp {
-    return this.set(name, false) as KitApp;
-  }
-
-  enabled(name: string): boolean {
-    return Boolean(this.settings[name]);
-  }
-
-  disabled(name: string): boolean {
-    return !this.settings[name];
   }
 
   // APP-004, APP-005: a plugin runs at once; a promise it returns makes register return a promise of the app.
@@ -190,7 +150,8 @@ class App extends Router implements AppLike {
 
   listen(...args: unknown[]): Server {
     const server = this.servers.listen(this.handler, args);
-    warnAboutJwtSecret(this.stack);
+    // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014).
+    runListenHooks(this.stack, this.self);
     return server;
   }
 
@@ -235,7 +196,7 @@ class App extends Router implements AppLike {
       if (adopted !== undefined) this.handle(adopted.req, adopted.res, adopted.next);
       return;
     }
-    const outer = req.app;
+    const outer = req.context;
     const requestProto = Object.getPrototypeOf(req) as object;
     const responseProto = Object.getPrototypeOf(res) as object;
     this.enter(req, res);
@@ -244,8 +205,7 @@ class App extends Router implements AppLike {
         this.finish(err, req, res);
         return;
       }
-      req.app = outer;
-      res.app = outer;
+      req.context = outer;
       if (this.requestProto !== undefined) Object.setPrototypeOf(req, requestProto);
       if (this.responseProto !== undefined) Object.setPrototypeOf(res, responseProto);
       done(err);
@@ -257,45 +217,20 @@ class App extends Router implements AppLike {
     this.finish(err, req, res);
   }
 
-  /** Makes the request and response this app's: `req.app`, `res.app`, its prototypes and X-Powered-By. */
-  private enter(req: KitRequest, res: KitResponse): void {
-    // EXP-005: the app serving the request, for the members that read its settings.
-    req.app = this.self;
-    res.app = this.self;
+  /** Makes the request and response this app's: its context (`req.app`), its prototypes and X-Powered-By. */
+  private enter(req: InternalRequest, res: KitResponse): void {
+    const context = this.context;
+    // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
+    req.context = context;
     // EXP-008: only an app that touched `app.request`/`app.response` pays for a prototype change.
     if (this.requestProto !== undefined) Object.setPrototypeOf(req, this.requestProto);
     if (this.responseProto !== undefined) Object.setPrototypeOf(res, this.responseProto);
-    // EXP-003: Express's banner, off in kit()'s defaults.
-    if (this.settings['x-powered-by'] && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
+    // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults).
+    if (context.poweredBy && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {
-    if (!err) {
-      sendNotFound(req, res);
-      return;
-    }
-    const handler = this.errorHandler;
-    // ERR-009: once the headers went out the handler could not answer: nothing it wrote could reach the
-    // client intact. The default path logs the error and cuts the connection (or, after a complete
-    // response, only logs it).
-    if (handler === undefined || res.headersSent) {
-      sendError(err, req, res);
-      return;
-    }
-    // ERR-007, HARD-001: a failing error handler gets the default answer for its own error; both are logged.
-    const failed = (thrown: unknown): void => {
-      logFailure('error', { err: thrown, original: serializedError(err) }, 'the error handler itself failed');
-      const usable = thrown !== null && typeof thrown === 'object';
-      sendError(usable ? thrown : new KitError('KIT_ERR_HANDLER_REJECTED'), req, res);
-    };
-    try {
-      const result = handler(err, req, res);
-      if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
-        (result as Promise<void>).then(undefined, failed);
-      }
-    } catch (thrown) {
-      failed(thrown);
-    }
+    finishRequest(err, req, res, this.errorHandler, this.context.logger);
   }
 }
 
@@ -312,14 +247,22 @@ class App extends Router implements AppLike {
  * ```
  */
 export function kit(options?: KitOptions): KitApp {
-  return createApp(options, 'kit');
+  return createApp(options);
 }
 
-/** An app with the defaults of `flavour`: kitjs's own for `kit()`, Express 4's for `kitjs/express` (EXP-003). */
-export function createApp(options: KitOptions | undefined, flavour: SettingsFlavour): KitApp {
+/**
+ * An app whose responses do what `hooks` change (a flavour's, e.g. kitjs/express's; none for `kit()`).
+ *
+ * @example
+ * ```ts
+ * const app = createApp({ logger: { level: 'warn' } });
+ * ```
+ */
+export function createApp(options?: KitOptions, hooks?: ResponseHooks): KitApp {
   // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
-  const app = new App(options, flavour);
+  const app = new App(options, hooks);
   app.self = asRequestListener(app);
+  app.context.app = app.self;
   return app.self;
 }
 markFactory(kit, 'kit()');
@@ -329,6 +272,3 @@ export const applicationPrototype: object = App.prototype;
 
 // EXP-004: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
 mixInEventEmitter(App.prototype);
-
-// EXP-009: res.render lives with the views; attached here, where the app that reads its settings is made.
-(KitServerResponse.prototype as unknown as { render: unknown }).render = responseRender;

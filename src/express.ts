@@ -1,6 +1,7 @@
 /** `kitjs/express`: the `express` function and its members, shaped like the express package, on kitjs's core. */
-import { applicationPrototype, createApp } from './app.js';
+import { applicationPrototype, createApp, type KitOptions } from './app.js';
 import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
+import { applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
 import { type QueryOptions, query } from './express/query.js';
 import { markFactory } from './factory-guard.js';
 import { serveStatic } from './middleware/serve-static.js';
@@ -38,8 +39,8 @@ export interface ExpressRouterFactory {
  * ```
  */
 export interface Express {
-  /** A new app with Express 4's defaults (EXP-003). */
-  (): KitApp;
+  /** A new app with Express 4's defaults (EXP-003); `options` as kit()'s (timeouts, logger). */
+  (options?: KitOptions): KitApp;
   /** The JSON body parser, with body-parser's defaults (EXP-010). */
   json: typeof expressJson;
   /** The urlencoded form body parser, with body-parser's defaults. */
@@ -73,9 +74,11 @@ const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>):
 (ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;
 markFactory(ExpressRouter, 'express.Router()');
 
-/** EXP-001: a new app with Express 4's defaults (EXP-003). */
-function createExpressApp(): KitApp {
-  return createApp(undefined, 'express');
+/** EXP-001: a new app with Express 4's defaults (EXP-003) and its responses' ways (XRES-002, XRES-003). */
+function createExpressApp(options?: KitOptions): KitApp {
+  const app = createApp(options, expressResponseHooks);
+  applyExpressDefaults(app);
+  return app;
 }
 
 const express = createExpressApp as Express;

@@ -1,7 +1,9 @@
 /** What happens at the end of the stack: the 404 for no match, the default answer for an unhandled error. */
 import { STATUS_CODES } from 'node:http';
+import type { Logger } from 'pino';
 import { viewError } from './error-view.js';
-import { logFailure } from './logger.js';
+import { logFailure, logger } from './logger.js';
+import type { InternalRequest } from './request/internal.js';
 import type { KitRequest, KitResponse } from './types.js';
 import { TEXT_PLAIN, writeBody } from './write-body.js';
 
@@ -31,6 +33,7 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
         'warn',
         { method: req.method, url: req.originalUrl },
         'a handler started a response and passed it on with next(); nothing finished it, the connection was cut',
+        logOf(req),
       );
       cutResponse(res);
     }
@@ -57,6 +60,7 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
       'info',
       { method: req.method, url: req.originalUrl },
       'the client closed the connection mid-request',
+      logOf(req),
     );
   }
   if (res.headersSent && !res.writableEnded) {
@@ -69,12 +73,13 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
         'error',
         { err, method: req.method, url: req.originalUrl },
         'request failed after its response was sent',
+        logOf(req),
       );
     }
     return;
   }
   if (!clientLeft && view.status >= 500) {
-    logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed');
+    logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', logOf(req));
   }
   stripBodyHeaders(res);
   for (const [name, value] of view.headers) {
@@ -105,6 +110,7 @@ export function cutResponse(res: KitResponse, failure?: { err: unknown; req: Kit
       'error',
       { err: failure.err, method: failure.req.method, url: failure.req.originalUrl },
       'request failed after its response had started; the connection was cut',
+      logOf(failure.req),
     );
   }
   if (res.destroyed) return;
@@ -113,6 +119,11 @@ export function cutResponse(res: KitResponse, failure?: { err: unknown; req: Kit
   // was written to the kernel now, so the client sees the truncated answer rather than nothing.
   if (socket) while (socket.writableCorked > 0) socket.uncork();
   res.destroy();
+}
+
+/** The logger of the app serving `req` (`kit({ logger })`), else kitjs's own. */
+function logOf(req: KitRequest): Logger {
+  return (req as InternalRequest).context?.logger ?? logger;
 }
 
 function stripBodyHeaders(res: KitResponse): void {

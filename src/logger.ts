@@ -205,7 +205,7 @@ const UNREADABLE = Object.freeze({
 });
 
 /**
- * Logs a failure of the request path, never throwing (ERR-011): when pino's reading of a field runs code
+ * Logs a failure of the request path through `log` (the app's logger), never throwing (ERR-011): when pino's reading of a field runs code
  * that throws (a getter on the error, a Proxy trap), the line is written again with every object field
  * replaced by a placeholder, so the failure is still recorded and the request path goes on.
  *
@@ -218,16 +218,17 @@ export function logFailure(
   level: 'error' | 'warn' | 'info',
   fields: Record<string, unknown>,
   message: string,
+  log: Logger = logger,
 ): void {
   try {
-    logger[level](fields, message);
+    log[level](fields, message);
   } catch {
     const safe: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(fields)) {
       safe[key] = value !== null && typeof value === 'object' ? UNREADABLE : value;
     }
     try {
-      logger[level](safe, message);
+      log[level](safe, message);
     } catch {
       // Only plain strings and numbers are left; a logger that still throws has nothing more to be given.
     }

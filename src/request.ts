@@ -1,35 +1,34 @@
 /** KitIncomingMessage: the class behind every KitRequest, Node's IncomingMessage with Express's conveniences. */
 import { IncomingMessage } from 'node:http';
-import { parse as parseQueryString } from 'node:querystring';
+import type { Logger } from 'pino';
+import type { AppContext } from './app/context.js';
+import { logger as processLogger } from './logger.js';
 import { mediaTypeMatches } from './media-match.js';
 import { mediaTypeOf } from './media-type.js';
 import { fresh, range, stale } from './request/conditional.js';
+import { hostnameOf } from './request/host.js';
+import type { InternalRequest } from './request/internal.js';
 import { param, xhr } from './request/legacy.js';
 import { accepts, acceptsCharsets, acceptsEncodings, acceptsLanguages } from './request/negotiation.js';
-import {
-  host,
-  ips,
-  protocol,
-  secure,
-  subdomains,
-  trustedAddress,
-  trustedHost,
-  trustOf,
-} from './request/proxy.js';
-import type { KitApp, KitRequest, KitResponse, NextFunction, TokenPayload } from './types.js';
+import { host, ips, protocol, secure, subdomains, trustedAddress, trustedHost } from './request/proxy.js';
+import { parseQuery } from './request/query.js';
+import type {
+  KitApp,
+  KitRequest,
+  KitResponse,
+  NextFunction,
+  RangeOptions,
+  RangeResult,
+  TokenPayload,
+} from './types.js';
 
-/** The request with the fields the dispatcher keeps on it. Not part of the public API. */
-export interface InternalRequest extends KitRequest {
-  /** Canonical path relative to the current mount point. */
-  kitPath: string;
-  /** The query string with its `?`, or ''. */
-  kitSearch: string;
-}
+export type { InternalRequest } from './request/internal.js';
 
 /**
  * The class node:http instantiates for every request of a kitjs server, so that Express's helpers are
  * on the prototype instead of being copied onto each request. Applications see it as the `KitRequest`
- * interface; this class is the one implementation.
+ * interface; this class is the one implementation. Every member is computed when used, so a request that
+ * never asks pays nothing.
  */
 export class KitIncomingMessage extends IncomingMessage implements InternalRequest {
   params: Record<string, string> = {};
@@ -41,13 +40,14 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   originalUrl = '';
   baseUrl = '';
   kitPath = '/';
-  private searchValue = '';
+  context: AppContext | undefined = undefined;
   user?: TokenPayload = undefined;
   next: NextFunction | undefined = undefined;
   declare res?: KitResponse;
-  declare app: KitApp;
+  private searchValue = '';
   private parsedQuery: Record<string, unknown> | undefined = undefined;
   private localsStore: Record<string, unknown> | undefined = undefined;
+  private appOverride: KitApp | undefined = undefined;
 
   get kitSearch(): string {
     return this.searchValue;
@@ -59,6 +59,20 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     this.parsedQuery = undefined;
   }
 
+  /** EXP-005: the app handling the request (a sub-app while it runs it). */
+  get app(): KitApp {
+    return this.appOverride ?? (this.context?.app as KitApp);
+  }
+
+  set app(value: KitApp) {
+    this.appOverride = value;
+  }
+
+  /** The logger of the app handling the request (`kit({ logger })`), else kitjs's process-wide one. */
+  get log(): Logger {
+    return this.context?.logger ?? processLogger;
+  }
+
   /** REQ-001: the canonical path without the query string, relative to the running prefix. */
   get path(): string {
     return this.kitPath;
@@ -66,7 +80,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
 
   /** ROUTE-013: parsed on first use; XREQ-040: by the app's `query parser`, kit()'s `'strings'` directly. */
   get query(): Record<string, string> {
-    if (this.parsedQuery === undefined) this.parsedQuery = queryBySetting(this);
+    if (this.parsedQuery === undefined) this.parsedQuery = this.parseQuery();
     // Strings under kit()'s default; another `query parser` is typed by the route's declared `Query`.
     return this.parsedQuery as Record<string, string>;
   }
@@ -87,34 +101,54 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
 
   /** REQ-002: from the Host header, never the request line; XREQ-004: X-Forwarded-Host from a trusted proxy. */
   get hostname(): string {
-    return hostnameOf(trustOf(this) === undefined ? this.headers.host : trustedHost(this));
+    return hostnameOf(this.context?.trust === undefined ? this.headers.host : trustedHost(this));
   }
 
   /** REQ-003: the socket's remote address; XREQ-001: X-Forwarded-For through the trusted proxies. */
   get ip(): string {
-    const trust = trustOf(this);
+    const trust = this.context?.trust;
     return trust === undefined ? (this.socket?.remoteAddress ?? '') : trustedAddress(this, trust);
   }
 
-  // Express 4's other members live in src/request/ and are put on the prototype below.
-  declare readonly ips: string[];
-  declare readonly protocol: string;
-  declare readonly secure: boolean;
-  declare readonly host: string;
-  declare readonly subdomains: string[];
-  declare readonly xhr: boolean;
-  declare readonly fresh: boolean;
-  declare readonly stale: boolean;
-  declare range: KitRequest['range'];
-  declare header: KitRequest['header'];
-  declare param: KitRequest['param'];
-  declare accepts: KitRequest['accepts'];
-  declare acceptsEncodings: KitRequest['acceptsEncodings'];
-  declare acceptsCharsets: KitRequest['acceptsCharsets'];
-  declare acceptsLanguages: KitRequest['acceptsLanguages'];
-  declare acceptsEncoding: KitRequest['acceptsEncodings'];
-  declare acceptsCharset: KitRequest['acceptsCharsets'];
-  declare acceptsLanguage: KitRequest['acceptsLanguages'];
+  /** XREQ-002: every address the trusted proxies reported, the client first. */
+  get ips(): string[] {
+    return ips(this);
+  }
+
+  /** XREQ-003: `https` or `http`, from a trusted proxy's X-Forwarded-Proto when there is one. */
+  get protocol(): string {
+    return protocol(this);
+  }
+
+  /** XREQ-003: `req.protocol === 'https'`. */
+  get secure(): boolean {
+    return secure(this);
+  }
+
+  /** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname`. */
+  get host(): string {
+    return host(this);
+  }
+
+  /** XREQ-005: the labels of the hostname before the app's domain. */
+  get subdomains(): string[] {
+    return subdomains(this);
+  }
+
+  /** XREQ-030: X-Requested-With is `XMLHttpRequest`. */
+  get xhr(): boolean {
+    return xhr(this);
+  }
+
+  /** XREQ-020: the client's cached copy matches the response being built. */
+  get fresh(): boolean {
+    return fresh(this);
+  }
+
+  /** XREQ-020: not fresh. */
+  get stale(): boolean {
+    return stale(this);
+  }
 
   /** REQ-005: any case of `name`; Referer and Referrer are one header; repeated values joined with `, `. */
   get(name: string): string | undefined {
@@ -137,6 +171,63 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     return false;
   }
 
+  /** XREQ-021: the Range header parsed for a body of `size` bytes (range-parser). */
+  range(size: number, options?: RangeOptions): RangeResult | undefined {
+    return range(this, size, options);
+  }
+
+  /** XREQ-032: Express 4's deprecated lookup in params, body, then query. */
+  param(name: string, defaultValue?: unknown): unknown {
+    return param(this, name, defaultValue);
+  }
+
+  /** XREQ-010: the best of the offered types by the Accept header. */
+  accepts(): string[];
+  accepts(types: readonly string[]): string | false;
+  accepts(...types: string[]): string | false;
+  accepts(...types: string[] | [readonly string[]]): string | string[] | false {
+    return accepts(this, types);
+  }
+
+  /** XREQ-011: the best of the offered encodings by Accept-Encoding. */
+  acceptsEncodings(): string[];
+  acceptsEncodings(encodings: readonly string[]): string | false;
+  acceptsEncodings(...encodings: string[]): string | false;
+  acceptsEncodings(...encodings: string[] | [readonly string[]]): string | string[] | false {
+    return acceptsEncodings(this, encodings);
+  }
+
+  /** XREQ-011: the best of the offered charsets by Accept-Charset. */
+  acceptsCharsets(): string[];
+  acceptsCharsets(charsets: readonly string[]): string | false;
+  acceptsCharsets(...charsets: string[]): string | false;
+  acceptsCharsets(...charsets: string[] | [readonly string[]]): string | string[] | false {
+    return acceptsCharsets(this, charsets);
+  }
+
+  /** XREQ-011: the best of the offered languages by Accept-Language. */
+  acceptsLanguages(): string[];
+  acceptsLanguages(languages: readonly string[]): string | false;
+  acceptsLanguages(...languages: string[]): string | false;
+  acceptsLanguages(...languages: string[] | [readonly string[]]): string | string[] | false {
+    return acceptsLanguages(this, languages);
+  }
+
+  // XREQ-011, XREQ-031: Express 4's other names, the same functions (assigned to the prototype below).
+  declare header: KitIncomingMessage['get'];
+  declare acceptsEncoding: KitIncomingMessage['acceptsEncodings'];
+  declare acceptsCharset: KitIncomingMessage['acceptsCharsets'];
+  declare acceptsLanguage: KitIncomingMessage['acceptsLanguages'];
+
+  /** XREQ-040: the app's `query parser`; kit()'s `'strings'` (and a request with no app) is parseQuery. */
+  private parseQuery(): Record<string, unknown> {
+    const context = this.context;
+    const parse = context?.parseQuery;
+    if (parse === undefined) return context?.noQuery ? Object.create(null) : parseQuery(this.kitSearch);
+    // XREQ-042: every compiled parser builds objects no client key can reach Object.prototype through.
+    return (parse(this.kitSearch.slice(1)) as Record<string, unknown> | undefined) ?? Object.create(null);
+  }
+
   /**
    * A request from a server kitjs did not create (`http.createServer(app)`, supertest) gets this class's
    * prototype and the fields its constructor would have set, so it behaves exactly like one of ours.
@@ -151,86 +242,27 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     adopted.originalUrl = '';
     adopted.baseUrl = '';
     adopted.kitPath = '/';
-    adopted.searchValue = '';
+    adopted.context = undefined;
     adopted.user = undefined;
     adopted.next = undefined;
+    adopted.searchValue = '';
     adopted.parsedQuery = undefined;
     adopted.localsStore = undefined;
+    adopted.appOverride = undefined;
     return adopted;
   }
 }
 
-// Getters and methods on the prototype, as Express 4 defines them on its request: computed when used, so a
-// request that never asks pays nothing (no field, no work per request).
-for (const [name, get] of Object.entries({ ips, protocol, secure, host, subdomains, xhr, fresh, stale })) {
-  Object.defineProperty(KitIncomingMessage.prototype, name, { get, configurable: true });
-}
-// XREQ-011, XREQ-031: Express 4's aliases are the same functions under their older names.
+const proto = KitIncomingMessage.prototype;
 for (const [name, value] of Object.entries({
-  range,
-  param,
-  header: KitIncomingMessage.prototype.get,
-  accepts,
-  acceptsEncodings,
-  acceptsCharsets,
-  acceptsLanguages,
-  acceptsEncoding: acceptsEncodings,
-  acceptsCharset: acceptsCharsets,
-  acceptsLanguage: acceptsLanguages,
-})) {
-  Object.defineProperty(KitIncomingMessage.prototype, name, { value, configurable: true, writable: true });
-}
-
-/**
- * XREQ-040: the query by the app's `query parser`: kit()'s `'strings'` (and a request with no app) is
- * kitjs's own parse, called directly; `false` gives an empty object; anything else is the compiled
- * `query parser fn`, given the query string without its `?`. XREQ-042: every compiled parser builds its
- * objects without a client key ever reaching Object.prototype (prototype-less objects, qs's `__proto__` guard).
- */
-function queryBySetting(req: KitIncomingMessage): Record<string, unknown> {
-  const settings = req.app?.settings;
-  if (settings === undefined || settings['query parser'] === 'strings') return parseQuery(req.kitSearch);
-  const parse = settings['query parser fn'];
-  if (typeof parse !== 'function') return Object.create(null);
-  return (parse(req.kitSearch.slice(1)) as Record<string, unknown> | undefined) ?? Object.create(null);
+  header: proto.get,
+  acceptsEncoding: proto.acceptsEncodings,
+  acceptsCharset: proto.acceptsCharsets,
+  acceptsLanguage: proto.acceptsLanguages,
+} satisfies Pick<KitIncomingMessage, 'header' | 'acceptsEncoding' | 'acceptsCharset' | 'acceptsLanguage'>)) {
+  Object.defineProperty(proto, name, { value, configurable: true, writable: true });
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/**
- * The query object: every value a string (the first one when a key repeats, so that `?a=1&a=2` cannot
- * turn a string into an array behind a handler's back). It has no prototype, so keys such as
- * `__proto__` or `constructor` are plain data (ROUTE-013).
- */
-export function parseQuery(search: string): Record<string, string> {
-  const query: Record<string, string> = Object.create(null);
-  if (search.length <= 1) return query;
-  const parsed = parseQueryString(search.slice(1), '&', '=', { decodeURIComponent: decodeOrKeep });
-  for (const key of Object.keys(parsed)) {
-    const value = parsed[key];
-    query[key] = Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
-  }
-  return query;
-}
-
-/** Malformed escapes are kept as written rather than turned into replacement characters. */
-function decodeOrKeep(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The Host header without its port; `[::1]:3000` gives `[::1]`. Empty when there is no Host. */
-export function hostnameOf(host: string | undefined): string {
-  if (!host) return '';
-  if (host.charCodeAt(0) === 91 /* [ */) {
-    const end = host.indexOf(']');
-    return end === -1 ? host : host.slice(0, end + 1);
-  }
-  const colon = host.indexOf(':');
-  return colon === -1 ? host : host.slice(0, colon);
 }

@@ -1,19 +1,21 @@
 /** KitServerResponse: the class behind every KitResponse, Express's senders (status, json, send, redirect, set, type); the rest in src/response/. */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import { contentType } from 'mime-types';
+import type { ResponseHooks } from './app/context.js';
 import { KitError } from './errors.js';
 import { logger } from './logger.js';
 import { OneCallResponse } from './one-call-response.js';
+import type { InternalRequest } from './request/internal.js';
 import { attachMembers } from './response/attach.js';
 import { clearCookie, cookie } from './response/cookies.js';
 import { attachment, download } from './response/download.js';
-import { applyValidators, withUtf8 } from './response/entity.js';
+import { applyValidators } from './response/entity.js';
 import { contentTypeValue, headerMembers, locationValue } from './response/header-members.js';
-import { jsonMembers, jsonText, legacyStatusAndValue } from './response/json-members.js';
+import { jsonMembers, legacyStatusAndValue } from './response/json-members.js';
 import { negotiationMembers, redirectBody } from './response/negotiation.js';
 import { sendFile } from './response/send-file.js';
-import { type AppSettings, settingsFlavour } from './settings.js';
 import type { CookieOptions, FormatHandlers, KitApp, KitResponse } from './types.js';
+import { responseRender } from './views/render.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -40,19 +42,16 @@ function contentTypeFor(type: string): string {
  * implementation. Every body it produces gets a Content-Length (RES-009); a second response on the same
  * request is an error, never a second write (RES-010).
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: attachMembers below defines the merged members, checked by `satisfies`.
 export class KitServerResponse extends OneCallResponse implements KitResponse {
-  declare app: KitApp;
-  // Members defined in src/response/ and attached to the prototype below.
-  declare get: KitResponse['get'];
+  private appOverride: KitApp | undefined = undefined;
+  // Members put on the prototype from src/response/ (below) that return the response itself; the others
+  // come with the interface merged into this class, and `attachMembers` is checked against both.
   declare append: (field: string, value: string | readonly string[]) => this;
   declare vary: (field: string | readonly string[]) => this;
   declare links: (links: Readonly<Record<string, string | readonly string[]>>) => this;
   declare location: (url: string) => this;
-  declare jsonp: KitResponse['jsonp'];
   declare format: (handlers: FormatHandlers) => this;
-  // Express 4's file and cookie members: functions in src/response/, put on the prototype at the end.
-  declare sendFile: KitResponse['sendFile'];
-  declare download: KitResponse['download'];
   declare attachment: (filename?: string) => this;
   declare cookie: (name: string, value: unknown, options?: CookieOptions) => this;
   declare clearCookie: (name: string, options?: CookieOptions) => this;
@@ -63,7 +62,17 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     Object.setPrototypeOf(res, KitServerResponse.prototype);
     const adopted = res as KitServerResponse;
     OneCallResponse.initialise(adopted);
+    adopted.appOverride = undefined;
     return adopted;
+  }
+
+  /** EXP-005: the app handling the request (the same as `req.app`). */
+  get app(): KitApp {
+    return this.appOverride ?? this.req.app;
+  }
+
+  set app(value: KitApp) {
+    this.appOverride = value;
   }
 
   /** RES-008: the same object as `req.locals`. */
@@ -90,27 +99,25 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   /** RES-002, XRES-004: JSON under the app's json settings; XRES-003: also `(status, obj)` and `(obj, status)`. */
   json(obj: unknown, second?: unknown): void {
     const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
-    const settings = this.app?.settings;
+    const stringify = (this.req as InternalRequest).context?.stringify;
     // RES-002: JSON.stringify throws on cycles and BigInt; the throw reaches the error path like any other.
-    const body = settings === undefined ? JSON.stringify(value) : jsonText(settings, value);
-    this.finish(body, APPLICATION_JSON, false, settings);
+    const body = stringify === undefined ? JSON.stringify(value) : stringify(value);
+    this.finish(body, APPLICATION_JSON, false, true);
   }
 
   /**
    * RES-003: the type follows the value; a Content-Type set earlier wins (XRES-002: with charset=utf-8 for
-   * a string). XRES-003: Express 4's `(status, body)` and `(body, status)` forms, and `(status)` in an app
-   * with Express's flavour.
+   * a string). XRES-003: Express 4's `(status, body)` and `(body, status)` forms, and `(status)` where the
+   * app's flavour answers a lone number (kitjs/express).
    */
   send(body?: unknown, second?: unknown): void {
     if (second !== undefined) {
       const statusFirst = typeof body === 'number' || typeof second !== 'number';
       this.status((statusFirst ? body : second) as number);
       this.sendValue(statusFirst ? second : body);
-    } else if (typeof body === 'number' && settingsFlavour(this.app?.settings) === 'express') {
+    } else if (typeof body === 'number' && this.hooks()?.sendNumber !== undefined) {
       // XRES-003: Express 4 read a lone number as a status; kit() keeps RES-003 (the number as JSON).
-      if (this.chosenType() === undefined) this.type('txt');
-      this.status(body);
-      this.sendValue(STATUS_CODES[body] ?? String(body));
+      this.hooks()?.sendNumber?.(this, body);
     } else {
       this.sendValue(body);
     }
@@ -118,13 +125,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
 
   private sendValue(body: unknown): void {
     if (typeof body === 'string') {
-      this.finish(body, HTML_TYPE, false, this.app?.settings);
+      this.finish(body, HTML_TYPE, false, true);
     } else if (body === undefined) {
-      this.finish(undefined, undefined, false, this.app?.settings);
+      this.finish(undefined, undefined, false, true);
     } else if (body === null) {
-      this.finish('', undefined, false, this.app?.settings);
+      this.finish('', undefined, false, true);
     } else if (body instanceof Uint8Array) {
-      this.finish(body, BINARY_TYPE, false, this.app?.settings);
+      this.finish(body, BINARY_TYPE, false, true);
     } else {
       this.json(body);
     }
@@ -133,7 +140,7 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   /** RES-004: the status text as text/plain; an unknown code sends the number itself. */
   sendStatus(code: number): void {
     this.status(code);
-    this.finish(STATUS_CODES[code] ?? String(code), TEXT_PLAIN, true, this.app?.settings);
+    this.finish(STATUS_CODES[code] ?? String(code), TEXT_PLAIN, true, true);
   }
 
   /**
@@ -199,43 +206,48 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     return this;
   }
 
+  /** What the app's flavour changes in its responses (ResponseHooks); undefined outside an app. */
+  private hooks(): ResponseHooks | undefined {
+    return (this.req as InternalRequest).context?.hooks;
+  }
+
   /**
    * Ends the response with `body` (none for `undefined`) and a Content-Length. `type` is the Content-Type
    * to use when none was chosen (or always, when `force`); 204 and 304 go out without a body or its
-   * headers (RES-009). `settings` are the app's, for Express's entity steps (XRES-001, XRES-002); `false`
-   * skips them (a redirect, as in Express).
+   * headers (RES-009). `validate` runs the entity steps (XRES-001, XRES-002); a redirect skips them, as in
+   * Express.
    */
   private finish(
     body: string | Uint8Array | undefined,
     type: string | undefined,
     force: boolean,
-    settings: AppSettings | undefined | false,
+    validate: boolean,
   ): void {
+    const context = (this.req as InternalRequest).context;
     if (this.headersSent || this.writableEnded) {
       // RES-010: refused and logged, not thrown: a second send often comes from a timer or an event callback,
       // where a throw would have nothing to catch it and would end the process.
-      logger.error(
+      (context?.logger ?? logger).error(
         { err: new KitError('KIT_ERR_RESPONSE_SENT'), url: this.req.originalUrl },
         'a second response for one request was refused',
       );
       return;
     }
     let sent = body;
-    if (settings !== false) {
-      if (typeof body === 'string' && !force) {
-        // XRES-002: a string goes out as UTF-8, so under Express's flavour the Content-Type the app chose
-        // says so; kit() keeps RES-003 and RES-007 (the type set is the type sent).
-        if (settingsFlavour(settings) === 'express') {
-          const chosen = this.chosenType();
-          const utf8 = chosen === undefined ? undefined : withUtf8(chosen);
-          if (utf8 !== chosen) this.replaceType(utf8 as string);
-        }
+    if (validate && context !== undefined) {
+      // XRES-002: the app's flavour may rewrite the Content-Type a string goes out with (kitjs/express adds
+      // charset=utf-8); kit() has no hook and keeps RES-003 and RES-007 (the type set is the type sent).
+      const stringType = context.hooks.stringType;
+      if (stringType !== undefined && typeof body === 'string' && !force) {
+        const chosen = this.chosenType();
+        const rewritten = chosen === undefined ? undefined : stringType(chosen);
+        if (rewritten !== chosen) this.replaceType(rewritten as string);
       }
       // XRES-001: nothing to do (and nothing read) unless an etag fn is set or a header was stored, which
       // keeps kit()'s default path (etag off, no header set) as it was.
-      const etagFn = settings === undefined ? undefined : settings['etag fn'];
-      if (etagFn !== undefined || this.hasStoredHeaders()) sent = applyValidators(this, body, etagFn);
-    }
+      const etag = context.etag;
+      if (etag !== undefined || this.hasStoredHeaders()) sent = applyValidators(this, body, etag);
+    } else if (validate && this.hasStoredHeaders()) sent = applyValidators(this, body, undefined);
     const code = this.statusCode;
     if (code === 204 || code === 304) this.endWithoutBody();
     // XRES-002: 205 Reset Content has no body by definition; Express sends it with Content-Length 0.
@@ -244,6 +256,23 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   }
 }
 
+/** The members kept in src/response/ and put on the prototype below; the class answers for their types. */
+type AttachedMember = ReturningValue | ReturningItself;
+type ReturningValue = 'get' | 'jsonp' | 'sendFile' | 'download' | 'render';
+type ReturningItself =
+  | 'append'
+  | 'vary'
+  | 'links'
+  | 'location'
+  | 'format'
+  | 'attachment'
+  | 'cookie'
+  | 'clearCookie';
+
+// Merged with the class: its instances have these members, and `attachMembers` below must supply each one
+// with the type KitResponse gives it (`satisfies`), so neither side can drift from the other.
+export interface KitServerResponse extends Pick<KitResponse, ReturningValue> {}
+
 // The members kept in src/response/, so this file stays about the senders.
 attachMembers(KitServerResponse.prototype, {
   ...headerMembers,
@@ -251,4 +280,6 @@ attachMembers(KitServerResponse.prototype, {
   ...negotiationMembers,
   // Express 4's file and cookie members (spec/express-files.md).
   ...{ sendFile, download, attachment, cookie, clearCookie },
-});
+  // EXP-009: res.render, which renders through the app's views.
+  render: responseRender,
+} satisfies Pick<KitResponse, AttachedMember>);

@@ -1,6 +1,6 @@
 /** The servers an app starts: creating them with its timeouts, and draining them and its close hooks on close(). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { logger } from './logger.js';
+import type { Logger } from 'pino';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
 import type { ServerTimeouts } from './types.js';
@@ -16,7 +16,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  *
  * @example
  * ```ts
- * const servers = new AppServers({ requestTimeout: 5000 });
+ * const servers = new AppServers({ requestTimeout: 5000 }, logger);
  * const server = servers.listen(handler, [0]);
  * await servers.close();
  * ```
@@ -28,7 +28,10 @@ export class AppServers {
   private readonly closeHooks: Array<() => void | Promise<void>> = [];
   private closingRun: Promise<void> | undefined = undefined;
 
-  constructor(private readonly timeouts: ServerTimeouts) {}
+  constructor(
+    private readonly timeouts: ServerTimeouts,
+    private readonly log: Logger,
+  ) {}
 
   // APP-003: a real node:http server per call; no port (or a callback first) means a free one.
   listen(handler: Listener, args: unknown[]): Server {
@@ -83,7 +86,7 @@ export class AppServers {
       try {
         await hook();
       } catch (err) {
-        logger.error({ err }, 'an onClose hook failed');
+        this.log.error({ err }, 'an onClose hook failed');
         failure ??= err;
       }
     }

@@ -1,15 +1,12 @@
-/** The app's settings table (Express's `app.set`/`app.get`): defaults per flavour, and the functions compiled from them. */
+/** The app's settings table (Express's `app.set`/`app.get`): kitjs's defaults, and the functions compiled from them. */
 import { resolve } from 'node:path';
 import { parse as parseSimpleQuery } from 'node:querystring';
 import { lazyDependency } from './optional-package.js';
-import { parseQuery } from './request.js';
+import { parseQuery } from './request/query.js';
 
 const loadProxyAddr = lazyDependency<typeof import('proxy-addr')>('proxy-addr');
 const loadEtag = lazyDependency<typeof import('etag')>('etag');
 const loadQs = lazyDependency<typeof import('qs')>('qs');
-
-/** Which defaults an app starts with: kitjs's own (`kit()`), or Express 4's (`kitjs/express`). */
-export type SettingsFlavour = 'kit' | 'express';
 
 /** Decides whether the proxy at `address` (the `hop`-th from the socket, 0 first) is trusted (proxy-addr). */
 export type TrustFunction = (address: string, hop: number) => boolean;
@@ -28,22 +25,6 @@ export type QueryParserFunction = (search: string) => Record<string, unknown>;
  */
 export interface AppSettings {
   [name: string]: unknown;
-}
-
-const FLAVOUR = Symbol('kitjs settings flavour');
-
-/**
- * The flavour a settings table was made with; a mounted sub-app's table inherits its parent's through the
- * prototype chain, and a table kitjs did not make reads as `'kit'`.
- *
- * @example
- * ```ts
- * settingsFlavour(defaultSettings('express')); // 'express'
- * ```
- */
-export function settingsFlavour(settings: AppSettings | undefined): SettingsFlavour {
-  const flavour = (settings as Record<symbol, unknown> | undefined)?.[FLAVOUR];
-  return flavour === 'express' ? 'express' : 'kit';
 }
 
 /** The setting names whose value is compiled into a function kept beside it. */
@@ -72,25 +53,21 @@ export function assignSetting(settings: AppSettings, name: string, value: unknow
 }
 
 /**
- * A new settings table with the defaults of `flavour`. kitjs's defaults keep its own rules (string query
- * values, no ETag computed on a hot path, no X-Powered-By); Express's are Express 4's (EXP-003).
+ * A new settings table with kitjs's defaults (EXP-003): string query values, no ETag computed on a hot
+ * path, no X-Powered-By. A flavour changes what it needs with `app.set` when it makes its app.
  *
  * @example
  * ```ts
- * const settings = defaultSettings('express');
- * settings['query parser']; // 'extended'
+ * const settings = defaultSettings();
+ * settings['query parser']; // 'strings'
  * ```
  */
-export function defaultSettings(flavour: SettingsFlavour): AppSettings {
+export function defaultSettings(): AppSettings {
   const settings: AppSettings = {};
-  const express = flavour === 'express';
-  // Not a setting (no name app.set could reach): the few Express 4 forms that would break a kitjs rule
-  // (res.send(status), XRES-003) ask for it. A symbol, so Object.keys(app.settings) does not list it.
-  Object.defineProperty(settings, FLAVOUR, { value: flavour });
-  assignSetting(settings, 'x-powered-by', express);
-  assignSetting(settings, 'etag', express ? 'weak' : false);
+  assignSetting(settings, 'x-powered-by', false);
+  assignSetting(settings, 'etag', false);
   assignSetting(settings, 'env', process.env.NODE_ENV || 'development');
-  assignSetting(settings, 'query parser', express ? 'extended' : 'strings');
+  assignSetting(settings, 'query parser', 'strings');
   assignSetting(settings, 'subdomain offset', 2);
   assignSetting(settings, 'trust proxy', false);
   assignSetting(settings, 'jsonp callback name', 'callback');

@@ -11,10 +11,10 @@ const loadRangeParser = lazyDependency<typeof import('range-parser')>('range-par
  * GET or HEAD, the response's status is 2xx or 304, and its ETag or Last-Modified satisfies the request's
  * If-None-Match / If-Modified-Since (fresh). Set the validators on the response before asking.
  */
-export function fresh(this: KitRequest): boolean {
-  const res = this.res;
+export function fresh(req: KitRequest): boolean {
+  const res = req.res;
   if (res === undefined) return false;
-  return isFresh(this, res.statusCode, res.getHeader('etag'), res.getHeader('last-modified'));
+  return isFresh(req, res.statusCode, res.getHeader('etag'), res.getHeader('last-modified'));
 }
 
 /**
@@ -34,8 +34,8 @@ export function isFresh(
 }
 
 /** XREQ-020: `!req.fresh`. */
-export function stale(this: KitRequest): boolean {
-  return !this.fresh;
+export function stale(req: KitRequest): boolean {
+  return !req.fresh;
 }
 
 /**
@@ -43,12 +43,12 @@ export function stale(this: KitRequest): boolean {
  * `-1` when none can be satisfied, `-2` when the header is malformed, `undefined` without one. `combine`
  * merges overlapping and adjacent ranges.
  */
-export function range(this: KitRequest, size: number, options?: RangeOptions): RangeResult | undefined {
+export function range(req: KitRequest, size: number, options?: RangeOptions): RangeResult | undefined {
   // A size that is not a whole number of units is the caller's mistake, not the client's.
   if (!Number.isSafeInteger(size) || size < 0) {
     throw new TypeError('req.range(size, options): size must be a non-negative integer');
   }
-  const header = this.get('range');
+  const header = req.get('range');
   if (!header) return undefined;
   return loadRangeParser()(size, header, options);
 }

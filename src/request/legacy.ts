@@ -2,8 +2,8 @@
 import type { KitRequest } from '../types.js';
 
 /** XREQ-030: X-Requested-With is `XMLHttpRequest`, in any case. */
-export function xhr(this: KitRequest): boolean {
-  return this.get('x-requested-with')?.toLowerCase() === 'xmlhttprequest';
+export function xhr(req: KitRequest): boolean {
+  return req.get('x-requested-with')?.toLowerCase() === 'xmlhttprequest';
 }
 
 /**
@@ -11,8 +11,8 @@ export function xhr(this: KitRequest): boolean {
  * else `defaultValue`; `null` and `undefined` values are skipped. Only a key of the object itself counts, so
  * `req.param('constructor')` is never Object's constructor.
  */
-export function param(this: KitRequest, name: string, defaultValue?: unknown): unknown {
-  const sources: unknown[] = [this.params, this.body, this.query];
+export function param(req: KitRequest, name: string, defaultValue?: unknown): unknown {
+  const sources: unknown[] = [req.params, req.body, req.query];
   for (const source of sources) {
     if (source === null || typeof source !== 'object' || !Object.hasOwn(source, name)) continue;
     const value = (source as Record<string, unknown>)[name];

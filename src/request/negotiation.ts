@@ -16,21 +16,21 @@ function offers(args: Choices): string[] {
  * XREQ-010: the best of `types` (extensions such as `json` or full media types) by the Accept header, as
  * written by the caller; `false` when none is acceptable; with no argument every accepted type, best first.
  */
-export function accepts(this: KitRequest, ...types: Choices): string | string[] | false {
-  return loadAccepts()(this).types(offers(types));
+export function accepts(req: KitRequest, types: Choices): string | string[] | false {
+  return loadAccepts()(req).types(offers(types));
 }
 
 /** XREQ-011: the best of `encodings` by Accept-Encoding (`identity` is acceptable unless refused). */
-export function acceptsEncodings(this: KitRequest, ...encodings: Choices): string | string[] | false {
-  return loadAccepts()(this).encodings(offers(encodings));
+export function acceptsEncodings(req: KitRequest, encodings: Choices): string | string[] | false {
+  return loadAccepts()(req).encodings(offers(encodings));
 }
 
 /** XREQ-011: the best of `charsets` by Accept-Charset. */
-export function acceptsCharsets(this: KitRequest, ...charsets: Choices): string | string[] | false {
-  return loadAccepts()(this).charsets(offers(charsets));
+export function acceptsCharsets(req: KitRequest, charsets: Choices): string | string[] | false {
+  return loadAccepts()(req).charsets(offers(charsets));
 }
 
 /** XREQ-011: the best of `languages` by Accept-Language. */
-export function acceptsLanguages(this: KitRequest, ...languages: Choices): string | string[] | false {
-  return loadAccepts()(this).languages(offers(languages));
+export function acceptsLanguages(req: KitRequest, languages: Choices): string | string[] | false {
+  return loadAccepts()(req).languages(offers(languages));
 }

@@ -3,19 +3,13 @@ import { isIP } from 'node:net';
 import { lazyDependency } from '../optional-package.js';
 import type { TrustFunction } from '../settings.js';
 import type { KitRequest } from '../types.js';
+import type { InternalRequest } from './internal.js';
 
 const loadProxyAddr = lazyDependency<typeof import('proxy-addr')>('proxy-addr');
 
-/**
- * The compiled `trust proxy` of the request's app, or undefined when it trusts nothing. The raw setting is
- * read first: kit() leaves it `false`, so every member below takes its plain path at the cost of one read
- * and never loads proxy-addr (XREQ-001). A request with no app trusts nothing.
- */
-export function trustOf(req: KitRequest): TrustFunction | undefined {
-  const settings = req.app?.settings;
-  if (settings === undefined || !settings['trust proxy']) return undefined;
-  const trust = settings['trust proxy fn'];
-  return typeof trust === 'function' ? (trust as TrustFunction) : undefined;
+/** The compiled `trust proxy` of the request's app, or undefined when it trusts nothing (XREQ-001). */
+function trustOf(req: KitRequest): TrustFunction | undefined {
+  return (req as InternalRequest).context?.trust;
 }
 
 /** XREQ-001: the client's address as the trusted proxies report it (proxy-addr), else the socket's. */
@@ -27,28 +21,28 @@ export function trustedAddress(req: KitRequest, trust: TrustFunction): string {
  * XREQ-002: every address the trusted proxies reported, farthest (the client) first, without the socket's
  * own address; `[]` when nothing is trusted.
  */
-export function ips(this: KitRequest): string[] {
-  const trust = trustOf(this);
+export function ips(req: KitRequest): string[] {
+  const trust = trustOf(req);
   if (trust === undefined) return [];
-  const chain = loadProxyAddr().all(this, trust);
+  const chain = loadProxyAddr().all(req, trust);
   // proxy-addr lists the socket first, then each hop back towards the client: Express reverses it.
   chain.reverse().pop();
   return chain;
 }
 
 /** XREQ-003: `https` on a TLS socket, else `http`; a trusted proxy's first X-Forwarded-Proto wins. */
-export function protocol(this: KitRequest): string {
-  const own = (this.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
-  if (!trustsSocket(this)) return own;
-  const forwarded = this.get('x-forwarded-proto');
+export function protocol(req: KitRequest): string {
+  const own = (req.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
+  if (!trustsSocket(req)) return own;
+  const forwarded = req.get('x-forwarded-proto');
   if (!forwarded) return own;
   const comma = forwarded.indexOf(',');
   return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim() || own;
 }
 
 /** XREQ-003: `req.protocol === 'https'`. */
-export function secure(this: KitRequest): boolean {
-  return this.protocol === 'https';
+export function secure(req: KitRequest): boolean {
+  return req.protocol === 'https';
 }
 
 /**
@@ -63,18 +57,18 @@ export function trustedHost(req: KitRequest): string | undefined {
 }
 
 /** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname`. */
-export function host(this: KitRequest): string {
-  return this.hostname;
+export function host(req: KitRequest): string {
+  return req.hostname;
 }
 
 /**
  * XREQ-005: the labels of the hostname before the app's domain, nearest to it first; the domain is the last
  * `subdomain offset` labels (2). An IP address has no subdomains: it stays one item, which the offset drops.
  */
-export function subdomains(this: KitRequest): string[] {
-  const hostname = this.hostname;
+export function subdomains(req: KitRequest): string[] {
+  const hostname = req.hostname;
   if (hostname === '') return [];
-  const setting = this.app?.settings['subdomain offset'];
+  const setting = req.app?.settings['subdomain offset'];
   const offset = typeof setting === 'number' ? setting : 2;
   const bare = hostname.charCodeAt(0) === 91 /* [ */ ? hostname.slice(1, -1) : hostname;
   const labels = isIP(bare) === 0 ? hostname.split('.').reverse() : [hostname];

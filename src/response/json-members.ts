@@ -1,35 +1,6 @@
-/** res.json's text under Express's `json replacer`, `json spaces` and `json escape` settings, and res.jsonp. */
-import type { AppSettings } from '../settings.js';
+/** Express 4's older status forms of res.json, and res.jsonp. */
+import type { InternalRequest } from '../request/internal.js';
 import type { KitResponse } from '../types.js';
-
-type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown;
-
-const HTML_SIGNIFICANT = /[<>&]/g;
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
-
-/**
- * XRES-004: `value` as JSON under the app's `json replacer`, `json spaces` and `json escape` settings (all
- * unset in a kit() app, where this is `JSON.stringify(value)`). With `json escape`, `<`, `>` and `&` become
- * `\u003c`, `\u003e` and `\u0026`, so the text can sit inside an HTML `<script>` without closing it.
- * `undefined` (and functions) give `undefined`, as JSON.stringify does.
- *
- * @example
- * ```ts
- * jsonText({ 'json escape': true }, { html: '<b>' }); // '{"html":"\\u003cb\\u003e"}'
- * ```
- */
-export function jsonText(settings: AppSettings, value: unknown): string | undefined {
-  const replacer = settings['json replacer'];
-  const spaces = settings['json spaces'];
-  const text =
-    replacer || spaces
-      ? JSON.stringify(value, replacer as JsonReplacer | undefined, spaces as string | number | undefined)
-      : JSON.stringify(value);
-  if (settings['json escape'] && text !== undefined) {
-    return text.replace(HTML_SIGNIFICANT, (char) => HTML_ESCAPES[char] as string);
-  }
-  return text;
-}
 
 /**
  * Express 4's older `(status, value)` and `(value, status)` forms of json/jsonp (XRES-003): sets the status and
@@ -52,9 +23,10 @@ export const jsonMembers = {
   /** XRES-005: JSON, wrapped in a call to the `jsonp callback name` query parameter's function when one is given. */
   jsonp(this: KitResponse, obj: unknown, second?: unknown): void {
     const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
-    const settings = this.app?.settings;
-    let body = settings === undefined ? JSON.stringify(value) : jsonText(settings, value);
-    const name = settings?.['jsonp callback name'] ?? 'callback';
+    // XRES-004: the same JSON text as res.json, under the app's json settings.
+    const stringify = (this.req as InternalRequest).context?.stringify;
+    let body = stringify === undefined ? JSON.stringify(value) : stringify(value);
+    const name = this.app?.settings['jsonp callback name'] ?? 'callback';
     const query = this.req.query as Record<string, unknown> | undefined;
     let callback = typeof name === 'string' && query !== undefined ? query[name] : undefined;
     // RES-010: after a response went out, send refuses (and logs) without any header set here throwing.

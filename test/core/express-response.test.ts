@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createApp } from '../../src/app.ts';
+import { AppContext } from '../../src/app/context.ts';
+import { withUtf8 } from '../../src/express/utf8-type.ts';
+import express from '../../src/express.ts';
 import type { KitRequest, KitResponse } from '../../src/index.ts';
-import { withUtf8 } from '../../src/response/entity.ts';
+import { logger } from '../../src/index.ts';
 import { contentTypeValue } from '../../src/response/header-members.ts';
-import { jsonText } from '../../src/response/json-members.ts';
-import { defaultSettings, settingsFlavour } from '../../src/settings.ts';
+import { type AppSettings, assignSetting, defaultSettings } from '../../src/settings.ts';
 import { listenLocally } from '../support/listen.ts';
 
 describe('withUtf8 (XRES-002)', () => {
@@ -30,8 +31,17 @@ describe('contentTypeValue (XRES-006)', () => {
   });
 });
 
-describe('jsonText (XRES-004)', () => {
-  it('is JSON.stringify without settings, and honours replacer, spaces and escape', () => {
+/** The JSON text an app with these settings sends, through the context compiled from them. */
+function jsonText(settings: Record<string, unknown>, value: unknown): string | undefined {
+  const table: AppSettings = defaultSettings();
+  for (const [name, setting] of Object.entries(settings)) assignSetting(table, name, setting);
+  const context = new AppContext(express(), logger, {});
+  context.refresh(table);
+  return context.stringify === undefined ? JSON.stringify(value) : context.stringify(value);
+}
+
+describe('the compiled json settings (XRES-004)', () => {
+  it('are JSON.stringify without settings, and honour replacer, spaces and escape', () => {
     const value = { a: '<&>', b: [1] };
     assert.equal(jsonText({}, value), JSON.stringify(value));
     assert.equal(jsonText({ 'json spaces': 2 }, value), JSON.stringify(value, null, 2));
@@ -39,23 +49,22 @@ describe('jsonText (XRES-004)', () => {
     assert.equal(jsonText({ 'json escape': true }, value), '{"a":"\\u003c\\u0026\\u003e","b":[1]}');
     assert.equal(jsonText({ 'json escape': true }, undefined), undefined);
   });
-});
 
-describe('settingsFlavour', () => {
-  it('reads the flavour a table was made with, through a sub-table, and kit for others', () => {
-    assert.equal(settingsFlavour(defaultSettings('express')), 'express');
-    assert.equal(settingsFlavour(defaultSettings('kit')), 'kit');
-    assert.equal(settingsFlavour(Object.create(defaultSettings('express'))), 'express');
-    assert.equal(settingsFlavour({}), 'kit');
-    assert.equal(settingsFlavour(undefined), 'kit');
-    assert.equal(Object.keys(defaultSettings('express')).includes('flavour'), false);
+  it('leave a kit() default table on the fast path: JSON.stringify itself, no ETag, nothing trusted', () => {
+    const context = new AppContext(express(), logger, {});
+    context.refresh(defaultSettings());
+    assert.equal(context.stringify, undefined);
+    assert.equal(context.etag, undefined);
+    assert.equal(context.trust, undefined);
+    assert.equal(context.parseQuery, undefined);
+    assert.equal(context.poweredBy, false);
   });
 });
 
 // The parts of XRES-002 and XRES-003 that only an app with Express's flavour shows; the scenarios need
 // the kitjs/express entry point to reach one.
 describe("Express's flavour: res.send(status) and UTF-8 in a string's Content-Type", () => {
-  const app = createApp(undefined, 'express');
+  const app = express();
   app.get('/status', (_req: KitRequest, res: KitResponse) => res.send(404));
   app.get('/typed-status', (_req: KitRequest, res: KitResponse) => res.type('json').send(201));
   app.get('/xml', (_req: KitRequest, res: KitResponse) => res.type('application/xml').send('<a/>'));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mediaTypeMatches } from '../../src/media-match.ts';
-import { hostnameOf, parseQuery } from '../../src/request.ts';
+import { hostnameOf } from '../../src/request/host.ts';
+import { parseQuery } from '../../src/request/query.ts';
 
 describe('hostnameOf', () => {
   const cases: Array<[string | undefined, string]> = [

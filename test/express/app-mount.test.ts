@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AppLike, mountArguments, settleMount } from '../../src/app-mount.ts';
+import { type AppLike, mountArguments, settleMount } from '../../src/app/mount.ts';
 import type { KitApp } from '../../src/types.ts';
 
 /** A stand-in for an app: what mounting reads and writes, nothing more. */

@@ -1,10 +1,10 @@
 /** A request from outside kitjs (`app(req, res, next)` in another framework): made kitjs's while the app runs it. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { KitError } from './errors.js';
-import { KitIncomingMessage } from './request.js';
-import { KitServerResponse } from './response.js';
-import { splitTarget } from './router/canonical-path.js';
-import type { KitRequest, KitResponse, NextFunction } from './types.js';
+import { KitError } from '../errors.js';
+import { KitIncomingMessage } from '../request.js';
+import { KitServerResponse } from '../response.js';
+import { splitTarget } from '../router/canonical-path.js';
+import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
 /** What another framework may already have put on its request, kept across the adoption. */
 interface ForeignFields {

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { ViewEngine } from './types.js';
+import type { ViewEngine } from '../types.js';
 
 /** What `app.render` gives a view: the default extension, the roots to look in, the app's engines. */
 export interface ViewOptions {

@@ -1,6 +1,6 @@
 /** The app as a function `(req, res)`: a Proxy that forwards every property to the App (APP-012). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KitApp, KitRequest, KitResponse, NextFunction } from './types.js';
+import type { KitApp, KitRequest, KitResponse, NextFunction } from '../types.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 type Handle = (req: KitRequest, res: KitResponse, next: NextFunction) => void;

@@ -1,6 +1,6 @@
 /** Rendering views: `app.render` (locals merged, the view looked up or cached) and `res.render` on top of it. */
-import { sendError } from './final-handler.js';
-import type { KitApp, KitRequest, KitResponse, RenderCallback } from './types.js';
+import { sendError } from '../final-handler.js';
+import type { KitApp, KitRequest, KitResponse, RenderCallback } from '../types.js';
 import { View, type ViewOptions } from './view.js';
 
 /** What `renderView` reads of the app. */
@@ -110,11 +110,4 @@ export function responseRender(
     this.send(html);
   };
   app.render(view, options, done);
-}
-
-// EXP-009: res.render is assigned to KitServerResponse.prototype in app.ts; this tells TypeScript so.
-declare module './response.js' {
-  interface KitServerResponse {
-    render: KitResponse['render'];
-  }
 }

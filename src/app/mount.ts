@@ -1,7 +1,7 @@
 /** Mounting one app in another (Express's `app.use(path, subApp)`): which arguments are apps, and what a sub-app inherits. */
 import { EventEmitter } from 'node:events';
-import type { AppSettings } from './settings.js';
-import type { KitApp, PathList, ViewEngine } from './types.js';
+import type { AppSettings } from '../settings.js';
+import type { KitApp, PathList, ViewEngine } from '../types.js';
 
 /** What mounting reads and writes on a sub-app (kitjs's App, or an app of another copy of kitjs). */
 export interface AppLike {

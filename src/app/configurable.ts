@@ -1,0 +1,86 @@
+/** The settings, locals and views every app has (Express's app.set/get/enable..., app.engine, app.render). */
+import type { MatchOptions } from '../router/express-pattern.js';
+import { Router } from '../router/router.js';
+import { type AppSettings, assignSetting, defaultSettings } from '../settings.js';
+import type { KitApp, RenderCallback, ViewEngine } from '../types.js';
+import { renderView } from '../views/render.js';
+import type { View } from '../views/view.js';
+
+/**
+ * A Router with an app's settings table and views. The app on top of it hears every change of a setting
+ * (`settingsChanged`), to compile what its requests read; nothing here runs per request.
+ */
+export abstract class ConfigurableRouter extends Router {
+  /** Express's settings table (EXP-002); kit()'s server timeouts are kept in it under their own names. */
+  settings: AppSettings = defaultSettings();
+  /** Application-wide values, as Express's `app.locals` (EXP-005). */
+  locals: Record<string, unknown> = Object.create(null);
+  /** EXP-009: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
+  engines: Record<string, ViewEngine> = Object.create(null);
+  /** EXP-009: views looked up once while `view cache` is on, by name. */
+  cache: Record<string, View> = Object.create(null);
+  /** EXP-004: true until `trust proxy` is set: a mounted app then trusts what its parent trusts. */
+  trustProxyDefault = true;
+  /** The callable app (the Proxy `kit()` returns): what `req.app`, `res.app` and plugins are given. */
+  self: KitApp = this as unknown as KitApp;
+
+  constructor() {
+    super();
+    this.locals.settings = this.settings;
+  }
+
+  /** Called after a setting of this app changed, or one it inherits. */
+  protected abstract settingsChanged(): void;
+
+  // EXP-002: Express's settings. `get(name)` with one argument reads a setting; with handlers it is a route.
+  set(name: string, ...value: unknown[]): unknown {
+    if (value.length === 0) return this.settings[name];
+    assignSetting(this.settings, name, value[0]);
+    if (name === 'trust proxy') this.trustProxyDefault = false;
+    this.settingsChanged();
+    return this.self;
+  }
+
+  override get(...args: unknown[]): this {
+    if (args.length === 1 && typeof args[0] === 'string') return this.settings[args[0]] as this;
+    return (super.get as (...forms: unknown[]) => this)(...args);
+  }
+
+  enable(name: string): KitApp {
+    return this.set(name, true) as KitApp;
+  }
+
+  disable(name: string): KitApp {
+    return this.set(name, false) as KitApp;
+  }
+
+  enabled(name: string): boolean {
+    return Boolean(this.settings[name]);
+  }
+
+  disabled(name: string): boolean {
+    return !this.settings[name];
+  }
+
+  // XROUTE-005: an app's routes compare paths as its settings say when each route is registered.
+  protected override matchOptions(): MatchOptions {
+    return {
+      caseSensitive: Boolean(this.settings['case sensitive routing']),
+      strict: Boolean(this.settings['strict routing']),
+    };
+  }
+
+  // EXP-009: Express's app.engine: the function that renders files of that extension.
+  engine(ext: string, fn: ViewEngine): KitApp {
+    if (typeof fn !== 'function') throw new TypeError('app.engine(ext, fn): fn must be a function');
+    if (typeof ext !== 'string' || ext === '')
+      throw new TypeError('app.engine(ext, fn): ext must be a string');
+    this.engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
+    return this.self;
+  }
+
+  /** EXP-009: renders the view `name` with `app.locals` and `options` merged; the callback gets the text. */
+  render(name: string, options?: Record<string, unknown> | RenderCallback, callback?: RenderCallback): void {
+    renderView(this, name, options, callback);
+  }
+}

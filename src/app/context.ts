@@ -1,0 +1,95 @@
+/** What a request and its response read of their app on every use: settings compiled once, when they change. */
+import type { Logger } from 'pino';
+import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
+import type { KitApp, KitResponse } from '../types.js';
+
+/** JSON text for `res.json` under the app's `json replacer`, `json spaces` and `json escape` settings. */
+export type JsonStringify = (value: unknown) => string | undefined;
+
+/**
+ * What a flavour (kitjs/express) changes in the response, given when the app is made and never looked up
+ * per request. Both are absent in a kit() app, whose responses then run none of a flavour's code.
+ */
+export interface ResponseHooks {
+  /** `res.send(status)` with a lone number (Express 4 sends the status text); absent: the number is JSON. */
+  sendNumber?: (res: KitResponse, status: number) => void;
+  /** The Content-Type a string body goes out with, given the one the app chose (Express 4 adds utf-8). */
+  stringType?: (chosen: string) => string;
+}
+
+type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown;
+
+const HTML_SIGNIFICANT = /[<>&]/g;
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+
+/**
+ * One app's view for its requests and responses: the settings they read per request, compiled from the
+ * settings table whenever a setting changes (or the app is mounted, and so inherits), so that a request
+ * reads a field where it used to look a setting up. A kit() app's defaults leave every field at its fast
+ * value: nothing trusted, kitjs's own query parse, no ETag, `JSON.stringify`, no banner.
+ *
+ * @example
+ * ```ts
+ * const context = new AppContext(app, logger, {});
+ * context.refresh(app.settings); // after app.set(...)
+ * ```
+ */
+export class AppContext {
+  /** `trust proxy fn` while `trust proxy` trusts anything; undefined when it trusts nothing (XREQ-001). */
+  trust: TrustFunction | undefined = undefined;
+  /** `query parser fn`; undefined for kitjs's `'strings'` parse (ROUTE-013, XREQ-040). */
+  parseQuery: QueryParserFunction | undefined = undefined;
+  /** True while `query parser` is off: the query is an empty object. */
+  noQuery = false;
+  /** `etag fn` (XRES-001); undefined when no ETag is made. */
+  etag: EtagFunction | undefined = undefined;
+  /** The JSON text of `res.json` (XRES-004); undefined for plain `JSON.stringify`. */
+  stringify: JsonStringify | undefined = undefined;
+  /** `x-powered-by` (EXP-003). */
+  poweredBy = false;
+
+  /**
+   * @param app the callable app, what `req.app` and `res.app` answer
+   * @param logger where the framework logs this app's failures (`kit({ logger })`)
+   * @param hooks what the app's flavour changes in its responses
+   */
+  constructor(
+    public app: KitApp,
+    public logger: Logger,
+    readonly hooks: ResponseHooks,
+  ) {}
+
+  /** Compiles the fields from `settings` (its own values and those it inherits from a parent app's). */
+  refresh(settings: AppSettings): void {
+    const trust = settings['trust proxy fn'];
+    this.trust =
+      settings['trust proxy'] && typeof trust === 'function' ? (trust as TrustFunction) : undefined;
+    const parser = settings['query parser'];
+    const parse = settings['query parser fn'];
+    this.parseQuery =
+      parser === 'strings' || typeof parse !== 'function' ? undefined : (parse as QueryParserFunction);
+    this.noQuery = parser !== 'strings' && typeof parse !== 'function';
+    const etag = settings['etag fn'];
+    this.etag = typeof etag === 'function' ? (etag as EtagFunction) : undefined;
+    this.stringify = compileStringify(settings);
+    this.poweredBy = Boolean(settings['x-powered-by']);
+  }
+}
+
+/**
+ * XRES-004: JSON text under `json replacer`, `json spaces` and `json escape`; undefined when none is set
+ * (a kit() app), so `res.json` calls `JSON.stringify` itself. With `json escape`, `<`, `>` and `&` become
+ * `\u003c`, `\u003e` and `\u0026`, so the text can sit inside an HTML `<script>` without closing it.
+ */
+function compileStringify(settings: AppSettings): JsonStringify | undefined {
+  const replacer = settings['json replacer'] as JsonReplacer | undefined;
+  const spaces = settings['json spaces'] as string | number | undefined;
+  const escapeHtml = Boolean(settings['json escape']);
+  if (!replacer && !spaces && !escapeHtml) return undefined;
+  return (value) => {
+    const text = replacer || spaces ? JSON.stringify(value, replacer, spaces) : JSON.stringify(value);
+    return escapeHtml && text !== undefined
+      ? text.replace(HTML_SIGNIFICANT, (char) => HTML_ESCAPES[char] as string)
+      : text;
+  };
+}

@@ -1,0 +1,55 @@
+/** The end of an app's stack: the 404, or an error given to the app's error handler or the default answer. */
+import type { Logger } from 'pino';
+import { KitError } from '../errors.js';
+import { sendError, sendNotFound } from '../final-handler.js';
+import { logFailure, serializedError } from '../logger.js';
+import type { AppErrorHandler, KitRequest, KitResponse } from '../types.js';
+
+/**
+ * What nothing in the stack finished: no error is the 404 (ERR-005); an error goes to the app's error
+ * handler (ERR-003) while the response can still be answered, else to the default answer (ERR-006,
+ * ERR-009).
+ *
+ * @example
+ * ```ts
+ * finishRequest(err, req, res, app.errorHandler, app.log);
+ * ```
+ */
+export function finishRequest(
+  err: unknown,
+  req: KitRequest,
+  res: KitResponse,
+  handler: AppErrorHandler | undefined,
+  log: Logger,
+): void {
+  if (!err) {
+    sendNotFound(req, res);
+    return;
+  }
+  // ERR-009: once the headers went out the handler could not answer: nothing it wrote could reach the
+  // client intact. The default path logs the error and cuts the connection (or, after a complete
+  // response, only logs it).
+  if (handler === undefined || res.headersSent) {
+    sendError(err, req, res);
+    return;
+  }
+  // ERR-007, HARD-001: a failing error handler gets the default answer for its own error; both are logged.
+  const failed = (thrown: unknown): void => {
+    logFailure(
+      'error',
+      { err: thrown, original: serializedError(err) },
+      'the error handler itself failed',
+      log,
+    );
+    const usable = thrown !== null && typeof thrown === 'object';
+    sendError(usable ? thrown : new KitError('KIT_ERR_HANDLER_REJECTED'), req, res);
+  };
+  try {
+    const result = handler(err, req, res);
+    if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
+      (result as Promise<void>).then(undefined, failed);
+    }
+  } catch (thrown) {
+    failed(thrown);
+  }
+}

@@ -1,0 +1,33 @@
+/** Express 4's flavour of an app: its defaults and what its responses do differently, decided once per app. */
+import { STATUS_CODES } from 'node:http';
+import type { ResponseHooks } from '../app/context.js';
+import type { KitApp, KitResponse } from '../types.js';
+import { withUtf8 } from './utf8-type.js';
+
+/**
+ * XRES-003: Express 4 reads `res.send(status)` with a lone number as a status and sends its text, as
+ * `sendStatus` does, `text/plain` unless a type was set; an unknown code sends the number itself.
+ */
+function sendNumber(res: KitResponse, status: number): void {
+  if (res.get('Content-Type') === undefined) res.type('txt');
+  res.status(status).send(STATUS_CODES[status] ?? String(status));
+}
+
+/** What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003). */
+export const expressResponseHooks: ResponseHooks = Object.freeze({ sendNumber, stringType: withUtf8 });
+
+/**
+ * EXP-003: Express 4's defaults where they differ from kit()'s: the X-Powered-By banner, weak ETags and
+ * qs's extended query parser. Set through `app.set`, as an app would, so each is compiled once.
+ *
+ * @example
+ * ```ts
+ * const app = createApp(undefined, expressResponseHooks);
+ * applyExpressDefaults(app);
+ * ```
+ */
+export function applyExpressDefaults(app: KitApp): void {
+  app.set('x-powered-by', true);
+  app.set('etag', 'weak');
+  app.set('query parser', 'extended');
+}
