@@ -16,15 +16,11 @@ const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHe
  * Observably nothing changes: every header method first moves a held-back type into Node's store, and
  * after such a response `getHeader()` and its siblings still see the headers it went out with (loggers read
  * them in 'finish'). A response whose writeHead or setHeader was wrapped on the instance (compression,
- * response-time, a spy) takes the ordinary setHeader path, so the wrapper sees what it always saw.
- *
- * The switch is {@link OneCallResponse.enabled}: off, every body takes Node's ordinary header path (for
- * measuring the path, or for ruling it out when something looks wrong with headers).
+ * response-time, a spy) takes the ordinary setHeader path, so the wrapper sees what it always saw; that is
+ * also how to rule the path out for one response (there is no process-wide switch one app could flip for
+ * another).
  */
 export class OneCallResponse extends ServerResponse<KitRequest> {
-  /** Whether small bodies go out in one `writeHead` call; read per response. */
-  static enabled = true;
-
   /** A Content-Type from `type()` not yet given to Node (only while Node's store is empty). */
   private heldType: string | undefined = undefined;
   /** True while nothing has been put in Node's header store. */
@@ -91,12 +87,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
     // Code that wrapped writeHead or setHeader on this response (compression, response-time, a spy)
     // expects to see the headers arrive through setHeader: it gets the ordinary path.
-    if (
-      this.storeEmpty === true &&
-      OneCallResponse.enabled &&
-      !Object.hasOwn(this, 'writeHead') &&
-      !Object.hasOwn(this, 'setHeader')
-    ) {
+    if (this.storeEmpty === true && !Object.hasOwn(this, 'writeHead') && !Object.hasOwn(this, 'setHeader')) {
       const chosen = force ? type : (this.heldType ?? type);
       this.heldType = undefined;
       const headers: OutgoingHttpHeaders =

@@ -475,3 +475,40 @@ Feature: The application
       Then the status is 404
       And the body is "parent 404"
 
+  Rule: APP-013 An app can have a logger of its own
+
+    Scenario: each app's failures go to the logger given to it, and app.log and req.log are that logger
+      Given the app:
+        """js
+        const assert = require('node:assert/strict');
+        const pino = require('pino');
+        const lines = { first: [], second: [] };
+        const own = (name) => pino({}, { write: (line) => lines[name].push(JSON.parse(line)) });
+        const first = kit({ logger: own('first') });
+        const second = kit({ logger: own('second') });
+        assert.equal(typeof first.log.info, 'function');
+        first.get('/boom', (req, res) => {
+          assert.equal(req.log, first.log);
+          throw new Error('kaput');
+        });
+        second.get('/second/boom', () => {
+          throw new Error('other');
+        });
+        first.get('/lines', (req, res) => res.json(lines));
+        // The second app answers as a request listener of its own (APP-012), with its own final handler.
+        first.get('/second/boom', (req, res) => second(req, res));
+        assert.throws(() => kit({ logger: 'loud' }), TypeError);
+        return first.listen(0, '127.0.0.1');
+        """
+      When I GET "/boom"
+      Then the status is 500
+      When I GET "/second/boom"
+      Then the status is 500
+      When I GET "/lines"
+      Then the JSON body includes:
+        """json
+        {
+          "first": [{ "level": 50, "msg": "request failed", "err": { "message": "kaput" } }],
+          "second": [{ "level": 50, "msg": "request failed", "err": { "message": "other" } }]
+        }
+        """

@@ -6,7 +6,7 @@ import { logger as processLogger, redact } from '../logger.js';
 export type LoggerOption = Logger | LoggerOptions;
 
 /**
- * The logger an app logs its failures with: the one given, one made from the options given (secrets
+ * APP-013: the logger an app logs its failures with: the one given, one made from the options given (secrets
  * redacted as kitjs's own logger redacts them, JSON lines on stdout), or kitjs's process-wide `logger`.
  *
  * @example
