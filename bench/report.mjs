@@ -4,6 +4,12 @@ import path from 'node:path';
 
 const NAMES = { node: 'node:http', fastify: 'Fastify', express: 'Express', hono: 'Hono', kitjs: 'kitjs' };
 const COLORS = { node: '#888888', fastify: '#1f77b4', express: '#7f7f00', hono: '#e8590c', kitjs: '#2b8a3e' };
+// kitjs built at another commit (`--baseline`): a lighter green next to kitjs's.
+const BASELINE_COLOR = '#8ce99a';
+const nameOf = (l) => NAMES[l] ?? l;
+const colorOf = (l) => COLORS[l] ?? BASELINE_COLOR;
+// kitjs against its own earlier build: within this of it counts as no slower (run-to-run noise).
+const BASELINE_BAR = 0.97;
 const MODE_LABEL = { c100: '-c 100', c100p10: '-c 100 -p 10' };
 const PIPELINE_BAR = new Set(['hello', 'json', 'param']);
 
@@ -50,6 +56,7 @@ const range = (r) => (r.n > 1 ? ` (${fmt(r.min)}–${fmt(r.max)})` : '');
 
 function summarize(results) {
   const rows = [];
+  const base = results.meta.baseline?.label;
   for (const [workload, block] of Object.entries(results.main)) {
     for (const [mode, rounds] of Object.entries(block.modes ?? {})) {
       const labels = Object.keys(rounds[0] ?? {});
@@ -66,6 +73,10 @@ function summarize(results) {
       if (labels.includes('kitjs'))
         for (const l of ['fastify', 'express', 'hono'])
           if (labels.includes(l)) row.cpuRatios[`kitjs/${l}`] = cpuRatio(rounds, 'kitjs', l);
+      if (base && labels.includes('kitjs') && labels.includes(base)) {
+        row.ratios[`kitjs/${base}`] = ratio(rounds, 'kitjs', base);
+        row.cpuRatios[`kitjs/${base}`] = cpuRatio(rounds, 'kitjs', base);
+      }
       rows.push(row);
     }
   }
@@ -87,8 +98,11 @@ function ratiosSvg(
   key = 'ratios',
   title = 'Throughput relative to bare node:http (median of rounds; 1.0 = node:http)',
 ) {
-  const servers = ['fastify', 'express', 'hono', 'kitjs'];
   const groups = rows.filter((r) => Object.keys(r[key]).some((k) => k.endsWith('/node')));
+  const others = groups.flatMap((g) => Object.keys(g[key]).filter((k) => k.endsWith('/node')));
+  const servers = [
+    ...new Set(['fastify', 'express', 'hono', 'kitjs', ...others.map((k) => k.slice(0, -'/node'.length))]),
+  ];
   const barW = 14;
   const gap = 26;
   const groupW = servers.length * barW + gap;
@@ -99,7 +113,7 @@ function ratiosSvg(
     1.1,
     ...groups.flatMap((g) => servers.map((s) => g[key][`${s}/node`]?.median ?? 0).filter(Number.isFinite)),
   );
-  const width = left + groups.length * groupW + 20;
+  const width = Math.max(left + groups.length * groupW + 20, left + servers.length * 110);
   const height = top + h + 90;
   const y = (v) => top + h - (v / maxY) * h;
   const parts = [
@@ -125,7 +139,7 @@ function ratiosSvg(
       if (!Number.isFinite(v)) return;
       const x = x0 + si * barW;
       parts.push(
-        `<rect x="${x}" y="${y(v)}" width="${barW - 2}" height="${top + h - y(v)}" fill="${COLORS[s]}"><title>${esc(`${g.workload} ${MODE_LABEL[g.mode]} ${NAMES[s]}: ${v.toFixed(3)}`)}</title></rect>`,
+        `<rect x="${x}" y="${y(v)}" width="${barW - 2}" height="${top + h - y(v)}" fill="${colorOf(s)}"><title>${esc(`${g.workload} ${MODE_LABEL[g.mode]} ${nameOf(s)}: ${v.toFixed(3)}`)}</title></rect>`,
       );
     });
     const cx = x0 + (servers.length * barW) / 2;
@@ -137,8 +151,8 @@ function ratiosSvg(
   servers.forEach((s, i) => {
     const x = left + i * 110;
     parts.push(
-      `<rect x="${x}" y="${top + h + 45}" width="12" height="12" fill="${COLORS[s]}"/>`,
-      `<text x="${x + 16}" y="${top + h + 55}">${NAMES[s]}</text>`,
+      `<rect x="${x}" y="${top + h + 45}" width="12" height="12" fill="${colorOf(s)}"/>`,
+      `<text x="${x + 16}" y="${top + h + 55}">${esc(nameOf(s))}</text>`,
     );
   });
   parts.push('</svg>');
@@ -202,6 +216,76 @@ function scalingSvg(scaling) {
   return parts.join('\n');
 }
 
+/** The rows comparing kitjs with its build of another commit (`--baseline`), one per workload and mode. */
+function baselineRows(results, rows) {
+  const base = results.meta.baseline?.label;
+  if (!base) return [];
+  return rows
+    .filter((r) => r.ratios[`kitjs/${base}`])
+    .map((r) => ({
+      workload: r.workload,
+      mode: r.mode,
+      rps: r.ratios[`kitjs/${base}`],
+      cpu: r.cpuRatios[`kitjs/${base}`],
+      cpuUs: Object.fromEntries(Object.entries(r.stats).map(([l, st]) => [l, st.cpuUs])),
+      toNode: r.ratios['kitjs/node'],
+      baseToNode: r.ratios[`${base}/node`],
+    }));
+}
+
+const baselineBar = (x) => (x.median >= BASELINE_BAR ? `✓ ≥${BASELINE_BAR}` : `✗ <${BASELINE_BAR}`);
+
+function baselineSection(results, rows) {
+  const b = results.meta.baseline;
+  const list = baselineRows(results, rows);
+  if (!list.length) return [];
+  const c = (x) => (x ? `${fmt(x.median)}${range(x)}` : '—');
+  const L = [
+    `## kitjs against ${b.label}`,
+    '',
+    `\`${b.label}\` is the same server file running kitjs built at ${b.hash} ("${esc(b.subject)}"), interleaved with the others in every round. req/s ratio: kitjs ÷ ${b.label} per round; CPU ratio: ${b.label} CPU/req ÷ kitjs CPU/req per round (above 1: the current kitjs spends less CPU per request). Medians of rounds, range in brackets.`,
+    '',
+    `| workload | mode | kitjs/${b.label} req/s | CPU ${b.label}/kitjs | kitjs µs/req | ${b.label} µs/req | node:http µs/req | kitjs/node:http | ${b.label}/node:http | bar |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of list)
+    L.push(
+      `| ${r.workload} | \`${MODE_LABEL[r.mode]}\` | ${c(r.rps)} | ${c(r.cpu)} | ${fmt(r.cpuUs.kitjs, 1)} | ${fmt(r.cpuUs[b.label], 1)} | ${fmt(r.cpuUs.node, 1)} | ${c(r.toNode)} | ${c(r.baseToNode)} | ${baselineBar(r.rps)} |`,
+    );
+  L.push('');
+  return L;
+}
+
+/** A few lines for the console at the end of a run: kitjs's ratios and every server's CPU per request. */
+export function summaryLines(results) {
+  const rows = summarize(results);
+  const base = results.meta.baseline?.label;
+  const kit = rows.filter((r) => r.stats.kitjs);
+  if (!kit.length) return [];
+  const c = (x) => `${fmt(x.median)}${range(x)}`;
+  const L = [
+    'summary: req/s ratios are medians of per-round ratios (range); CPU = server µs per request (median of rounds)',
+  ];
+  for (const r of kit) {
+    const parts = [];
+    if (base && r.ratios[`kitjs/${base}`])
+      parts.push(
+        `kitjs/${base} ${c(r.ratios[`kitjs/${base}`])} ${baselineBar(r.ratios[`kitjs/${base}`])}`,
+        `CPU ${base}/kitjs ${c(r.cpuRatios[`kitjs/${base}`])}`,
+      );
+    for (const [k, x] of Object.entries(r.ratios))
+      if (k.startsWith('kitjs/') && k !== `kitjs/${base}`) parts.push(`${k} ${c(x)}`);
+    if (base && r.ratios[`${base}/node`]) parts.push(`${base}/node ${c(r.ratios[`${base}/node`])}`);
+    parts.push(
+      `CPU µs/req ${Object.entries(r.stats)
+        .map(([l, st]) => `${l} ${fmt(st.cpuUs, 1)}`)
+        .join(', ')}`,
+    );
+    L.push(`  ${r.workload} ${MODE_LABEL[r.mode]}: ${parts.join(' · ')}`);
+  }
+  return L;
+}
+
 function markdown(results, rows) {
   const { meta } = results;
   const L = [];
@@ -248,6 +332,8 @@ function markdown(results, rows) {
     }
     L.push('');
   }
+
+  L.push(...baselineSection(results, rows));
 
   L.push('## Per workload', '', '![ratios](ratios.svg)', '', '![CPU ratios](ratios-cpu.svg)', '');
   for (const [workload, block] of Object.entries(results.main)) {
@@ -306,7 +392,7 @@ function markdown(results, rows) {
       if (!pr) continue;
       for (const l of Object.keys(rr.stats))
         L.push(
-          `| \`${MODE_LABEL[rr.mode]}\` | ${NAMES[l]} | ${int(rr.stats[l].rps)} | ${int(pr.stats[l]?.rps)} | ${fmt(rr.stats[l].rps / pr.stats[l]?.rps, 3)} | ${fmt(rr.stats[l].cpuUs / pr.stats[l]?.cpuUs, 3)} |`,
+          `| \`${MODE_LABEL[rr.mode]}\` | ${nameOf(l)} | ${int(rr.stats[l].rps)} | ${int(pr.stats[l]?.rps)} | ${fmt(rr.stats[l].rps / pr.stats[l]?.rps, 3)} | ${fmt(rr.stats[l].cpuUs / pr.stats[l]?.cpuUs, 3)} |`,
         );
     }
     L.push(
@@ -342,7 +428,7 @@ function markdown(results, rows) {
       for (const r of rows)
         if (r.stats[l]) per[r.workload] = Math.max(per[r.workload] ?? 0, r.stats[l].rssPeakMB);
       L.push(
-        `| ${NAMES[l]} | ${fmt(median(starts), 0)} | ${fmt(Math.max(...Object.values(per)), 1)} | ${Object.entries(
+        `| ${nameOf(l)} | ${fmt(median(starts), 0)} | ${fmt(Math.max(...Object.values(per)), 1)} | ${Object.entries(
           per,
         )
           .map(([w, v]) => `${w} ${fmt(v, 0)}`)
@@ -414,6 +500,7 @@ function markdown(results, rows) {
     'npm ci && npm run build',
     'npm run bench            # full run: main matrix, router scaling, stack ablation (~15 min)',
     'npm run bench -- --quick # one round, 2 s a server, -c 100 only; checks answers (CI)',
+    ...(meta.baseline ? [`npm run bench -- ${meta.command.replace(/^node bench\/run\.mjs ?/, '')}`] : []),
     '```',
     '',
     'Raw figures of every round: `results.json`.',
@@ -430,6 +517,7 @@ export function writeReports(results, dir) {
     mode: r.mode,
     stats: r.stats,
     ratios: r.ratios,
+    cpuRatios: r.cpuRatios,
   }));
   const files = [];
   const write = (name, text) => {

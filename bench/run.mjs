@@ -7,12 +7,13 @@
 //   node bench/run.mjs --scaling       only the router scaling series
 //   node bench/run.mjs --ablation      only the stack ablation
 //   options: --rounds N --duration S --warmup S --servers a,b --workloads a,b --modes c100,c100p10
-//            --out DIR --allow-mismatch
+//            --out DIR --allow-mismatch --baseline REV (adds kitjs built at git revision REV to the main matrix)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ensureBaseline } from './baseline.mjs';
 import {
   comparedHeaders,
   load,
@@ -24,7 +25,7 @@ import {
   startServer,
   stopServer,
 } from './lib.mjs';
-import { writeReports } from './report.mjs';
+import { summaryLines, writeReports } from './report.mjs';
 import { STACK_PARTS, WORKLOADS } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,6 +52,7 @@ const { values: opts } = parseArgs({
     modes: { type: 'string' },
     out: { type: 'string' },
     'allow-mismatch': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 
@@ -66,7 +68,16 @@ const config = {
   main: quick || !sections || opts.main,
   scaling: !quick && (!sections || opts.scaling),
   ablation: !quick && (!sections || opts.ablation),
-  out: path.resolve(opts.out ?? path.join(here, 'results', quick ? 'quick' : '')),
+  // A comparison with another build is a run of its own: by default it does not overwrite results/.
+  out: path.resolve(
+    opts.out ??
+      path.join(
+        here,
+        'results',
+        quick ? 'quick' : opts.baseline ? `baseline-${opts.baseline.replace(/[^\w.-]/g, '_')}` : '',
+      ),
+  ),
+  baseline: opts.baseline ?? null,
 };
 for (const s of config.servers) if (!SERVERS.includes(s)) throw new Error(`unknown server ${s}`);
 for (const w of config.workloads) if (!WORKLOADS.includes(w)) throw new Error(`unknown workload ${w}`);
@@ -214,6 +225,24 @@ const results = {
 
 const started = performance.now();
 try {
+  // The same kitjs server file, importing another commit's build: it joins every main block (right after
+  // kitjs, so that the two run back to back), is verified like every server and interleaved in every round.
+  let baseline = null;
+  if (config.baseline && config.main) {
+    const b = ensureBaseline(config.baseline, log);
+    baseline = { label: `kitjs@${config.baseline}`, module: b.module };
+    results.meta.baseline = {
+      label: baseline.label,
+      rev: config.baseline,
+      hash: b.hash,
+      subject: b.subject,
+      builtAt: b.builtAt,
+      buildSeconds: b.buildSeconds,
+      builtThisRun: b.built,
+    };
+    log(`baseline ${baseline.label}: ${b.hash} "${b.subject}"${b.built ? '' : ' (cached build)'}`);
+  }
+  if (config.baseline && !config.main) log('note: --baseline only joins the main matrix (--main)');
   if (config.main) {
     for (const workload of config.workloads) {
       const requests = requestsFor(workload);
@@ -223,8 +252,20 @@ try {
         workload,
         group: workload,
         requests,
-        env: {},
+        // Empty: a KITJS_MODULE left in the caller's environment must not swap the current build out.
+        env: server === 'kitjs' ? { KITJS_MODULE: '' } : {},
       }));
+      if (baseline) {
+        const at = instances.findIndex((i) => i.server === 'kitjs') + 1 || instances.length;
+        instances.splice(at, 0, {
+          label: baseline.label,
+          server: 'kitjs',
+          workload,
+          group: workload,
+          requests,
+          env: { KITJS_MODULE: baseline.module },
+        });
+      }
       results.main[workload] = await runBlock(workload, instances, config.modes);
     }
   }
@@ -271,6 +312,7 @@ results.meta.seconds = Math.round((performance.now() - started) / 1000);
 results.failures = failures;
 fs.mkdirSync(config.out, { recursive: true });
 const written = writeReports(results, config.out);
+for (const line of summaryLines(results)) console.log(line);
 log(`wrote ${written.map((f) => path.relative(process.cwd(), f)).join(', ')} in ${results.meta.seconds}s`);
 if (failures.length) {
   console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);

@@ -1,6 +1,16 @@
-// kitjs, imported by package name (the built dist/, the way users get it).
-import kit, { authMiddleware, cors, json, requestLogger, security } from 'kitjs';
+// kitjs, imported by package name (the built dist/, the way users get it). With KITJS_MODULE (a file URL to
+// another build's dist entry, set by `run.mjs --baseline`), the same app runs on that build instead.
 import { JSON_PAYLOAD, makeRoutes, meBody, routeBody, routeCount, stackParts } from '../shared.mjs';
+
+// A namespace import: an older build may lack an export that only some workloads use.
+const {
+  default: kit,
+  authMiddleware,
+  cors,
+  json,
+  requestLogger,
+  security,
+} = await import(process.env.KITJS_MODULE || 'kitjs');
 
 const workload = process.argv[2];
 const app = kit();
