@@ -1,0 +1,117 @@
+/** The house's layers (src/README.md): what each folder may import, and no import circle between source files. */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
+
+type LayerName = 'base' | 'core' | 'battery' | 'flavour' | 'entry';
+
+/** Shared helpers every layer may use: they import only each other. */
+const BASE_FILES = new Set([
+  'errors.ts',
+  'http-error.ts',
+  'logger.ts',
+  'optional-package.ts',
+  'factory-guard.ts',
+  'media-type.ts',
+  'media-match.ts',
+  'module-location.ts',
+]);
+const BATTERY_FOLDERS = ['middleware', 'auth', 'db', 'docs'];
+
+/** What each layer may import, itself included. */
+const ALLOWED: Record<LayerName, readonly LayerName[]> = {
+  base: ['base'],
+  core: ['base', 'core'],
+  battery: ['base', 'core', 'battery'],
+  flavour: ['base', 'core', 'battery', 'flavour'],
+  entry: ['base', 'core', 'battery', 'flavour', 'entry'],
+};
+
+function layerOf(file: string): LayerName {
+  const parts = file.split(sep);
+  if (parts.length === 1) {
+    if (file === 'index.ts' || file === 'express.ts') return 'entry';
+    return BASE_FILES.has(file) ? 'base' : 'core';
+  }
+  if (parts[0] === 'express') return 'flavour';
+  return BATTERY_FOLDERS.includes(parts[0] as string) ? 'battery' : 'core';
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [relative(src, path)] : [];
+  });
+}
+
+/** The source files `file` imports (type-only imports too: a circle of types is still a circle). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(src, file), 'utf8');
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)) {
+    const target = relative(src, resolve(dirname(join(src, file)), match[1] as string));
+    found.add(target.replace(/\.js$/, '.ts'));
+  }
+  return [...found];
+}
+
+/** Lines as `wc -l` counts them. */
+function lineCount(text: string): number {
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+const files = sourceFiles(src).sort();
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+describe('the layers of src/ (src/README.md)', () => {
+  it('are what every source file is, and each imports only from the layers below it or its own', () => {
+    const broken: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = layerOf(file);
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (!ALLOWED[from].includes(to)) broken.push(`${file} (${from}) -> ${target} (${to})`);
+      }
+    }
+    assert.deepEqual(broken, []);
+  });
+
+  it('have no import circle between source files', () => {
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, 'open');
+      path.push(file);
+      for (const target of graph.get(file) ?? []) {
+        if (!graph.has(target)) continue;
+        if (state.get(target) === 'open') circles.push([...path.slice(path.indexOf(target)), target].join(' -> '));
+        else if (state.get(target) === undefined) visit(target);
+      }
+      path.pop();
+      state.set(file, 'done');
+    };
+    for (const file of files) if (state.get(file) === undefined) visit(file);
+    assert.deepEqual(circles, []);
+  });
+
+  it('keep every source file under 300 lines', () => {
+    const long = files
+      .map((file) => ({ file, lines: lineCount(readFileSync(join(src, file), 'utf8')) }))
+      .filter(({ lines }) => lines > 300)
+      .map(({ file, lines }) => `${file}: ${lines}`);
+    assert.deepEqual(long, []);
+  });
+
+  it('see every import the files make (the reader is not blind)', () => {
+    assert.ok(files.length > 50, `only ${files.length} source files found`);
+    assert.ok((graph.get('app.ts') ?? []).includes('router/dispatch.ts'), 'app.ts imports the dispatcher');
+    assert.equal(layerOf('express/flavour.ts'), 'flavour');
+    assert.equal(layerOf(join('middleware', 'cors.ts')), 'battery');
+  });
+});
