@@ -5,6 +5,17 @@ import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
 import type { ServerTimeouts } from './types.js';
 
+/**
+ * APP-008: how long a client may take, in milliseconds, unless the app says otherwise: its headers within
+ * 15 s and its whole request within 60 s (Node's own 60 s and 300 s let a slow client hold a socket for
+ * minutes), and an idle keep-alive socket 5 s.
+ */
+export const DEFAULT_TIMEOUTS: Readonly<Required<ServerTimeouts>> = Object.freeze({
+  headersTimeout: 15_000,
+  requestTimeout: 60_000,
+  keepAliveTimeout: 5_000,
+});
+
 /** How long `close()` waits for in-flight requests before cutting connections, in milliseconds. */
 const DEFAULT_CLOSE_TIMEOUT = 10_000;
 
@@ -39,17 +50,22 @@ export class AppServers {
       IncomingMessage: KitIncomingMessage,
       ServerResponse: KitServerResponse,
     };
-    // APP-008: Node's own timeouts stay on unless kit({ ... }) sets them.
-    const { requestTimeout, headersTimeout, keepAliveTimeout } = this.timeouts;
-    if (requestTimeout !== undefined) options.requestTimeout = requestTimeout;
-    if (headersTimeout !== undefined) options.headersTimeout = headersTimeout;
-    // Node checks these timeouts only every 30 s by default; short timeouts need a tighter check.
-    const shortest = Math.min(requestTimeout ?? Infinity, headersTimeout ?? Infinity);
+    // APP-008, HARD-011: kitjs's bounds on slow clients, each replaced by the app's own (kit({ ... }) or
+    // app.set); 0 turns one off, as in Node.
+    const requestTimeout = this.timeouts.requestTimeout ?? DEFAULT_TIMEOUTS.requestTimeout;
+    let headersTimeout = this.timeouts.headersTimeout ?? DEFAULT_TIMEOUTS.headersTimeout;
+    // Node refuses headers allowed longer than the whole request: a shorter request bound given alone wins.
+    if (this.timeouts.headersTimeout === undefined && requestTimeout > 0)
+      headersTimeout = Math.min(headersTimeout, requestTimeout);
+    options.requestTimeout = requestTimeout;
+    options.headersTimeout = headersTimeout;
+    // Node checks these timeouts only every 30 s by default: a bound is kept within half of itself.
+    const shortest = Math.min(requestTimeout || Infinity, headersTimeout || Infinity);
     if (shortest !== Infinity)
       options.connectionsCheckingInterval = clamp(Math.floor(shortest / 2), 50, 30_000);
     // HARD-004, HARD-005: Node's strict parser with its default limits; pipelined requests answered in order.
     const server = createServer(options, handler);
-    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+    server.keepAliveTimeout = this.timeouts.keepAliveTimeout ?? DEFAULT_TIMEOUTS.keepAliveTimeout;
     this.servers.add(server);
     server.once('close', () => this.servers.delete(server));
     // EXP-007: Node's own argument forms (port, host, backlog, callback; a socket path; an options object) pass

@@ -289,9 +289,9 @@ Feature: The application
         """
 
   @kit-lifecycle
-  Rule: APP-008 Server timeouts stay on and are configurable
+  Rule: APP-008 Server timeouts have safe defaults and are configurable
 
-    Scenario: Node's defaults apply unless kit() sets them
+    Scenario: kitjs's defaults apply unless kit() sets them
       Given the app:
         """js
         const configured = kit({ requestTimeout: 1500, headersTimeout: 1000, keepAliveTimeout: 700 });
@@ -311,7 +311,21 @@ Feature: The application
         assert.deepEqual(world.timeouts, [1500, 1000, 700]);
         const { requestTimeout, headersTimeout, keepAliveTimeout } = world.settings;
         assert.deepEqual({ requestTimeout, headersTimeout, keepAliveTimeout }, { requestTimeout: 1500, headersTimeout: 1000, keepAliveTimeout: 700 });
-        assert.deepEqual(world.defaults, [300000, 60000, 5000]);
+        assert.deepEqual(world.defaults, [60000, 15000, 5000]);
+        """
+
+    Scenario: a requestTimeout given alone that is shorter than the headers' default bounds the headers too
+      Given the app:
+        """js
+        const quick = kit({ requestTimeout: 4000 });
+        const server = quick.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        world.timeouts = [server.requestTimeout, server.headersTimeout];
+        return server;
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.timeouts, [4000, 4000]);
         """
 
     Scenario: A client that never finishes its headers gets 408

@@ -113,3 +113,60 @@ Feature: Connections: pipelining and clients that leave
         assert.deepEqual(await world.outcome, { closed: true, thrown: [] });
         """
       And the server still answers GET "/ok" with 200
+
+  Rule: HARD-011 A slow client is cut off within the bound while others are served
+
+    Scenario: headers dribbled a byte at a time get 408 and a closed socket, and another client is answered meanwhile
+      Given the app:
+        """js
+        const strict = kit({ headersTimeout: 800, requestTimeout: 5000 });
+        strict.get('/', (req, res) => res.send('ok'));
+        const server = strict.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        return server;
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk; });
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        // One byte every 100 ms: far more often than the bound, so only a bound on the whole header cuts it.
+        const header = 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ' + 'a'.repeat(200);
+        let sent = 0;
+        const drip = setInterval(() => {
+          if (socket.destroyed || sent >= header.length) return clearInterval(drip);
+          socket.write(header[sent++]);
+        }, 100);
+        // Served while the slow client holds its socket.
+        const other = await fetch(`http://127.0.0.1:${world.server.address().port}/`);
+        assert.equal(await other.text(), 'ok');
+        await closed;
+        clearInterval(drip);
+        assert.match(received, /^HTTP\/1\.1 408 /);
+        assert.ok(sent < header.length, `the socket stayed open for the whole header (${sent} bytes)`);
+        """
+      And the server still answers GET "/" with 200
+
+    Scenario: a body that stalls gets 408 and a closed socket at the request bound
+      Given the app:
+        """js
+        const strict = kit({ headersTimeout: 500, requestTimeout: 1000 });
+        strict.post('/upload', json(), (req, res) => res.json(req.body));
+        const server = strict.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        return server;
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk; });
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        socket.write('POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":');
+        await closed;
+        assert.match(received, /^HTTP\/1\.1 408 /);
+        """
+      And the server still answers GET "/" with 404
