@@ -1,6 +1,7 @@
-/** `requestLogger`: one structured log line per finished or aborted request, through kitjs's `logger`. */
+/** `requestLogger`: one structured log line per finished or aborted request, through the app's logger. */
 import { performance } from 'node:perf_hooks';
 import { checkNoOptions } from '../factory-guard.js';
+import type { Logger } from 'pino';
 import { logger } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
@@ -51,6 +52,8 @@ export function requestLogger(
 
 function logWhenClosed(req: KitRequest, res: KitResponse): void {
   const start = performance.now();
+  // APP-013: the app's own logger when it was given one (kit({ logger })), else kitjs's.
+  const log = (req as { log?: Logger }).log ?? logger;
   // Captured now: routers may rewrite req.url while the request travels through mounted prefixes.
   const method = req.method ?? '';
   const url = req.originalUrl || req.url || '';
@@ -65,10 +68,10 @@ function logWhenClosed(req: KitRequest, res: KitResponse): void {
     };
     if (!res.writableFinished) {
       line.aborted = true;
-      if (status >= 500) logger.error(line, 'request aborted');
-      else logger.warn(line, 'request aborted');
-    } else if (status >= 500) logger.error(line, 'request completed');
-    else if (status >= 400) logger.warn(line, 'request completed');
-    else logger.info(line, 'request completed');
+      if (status >= 500) log.error(line, 'request aborted');
+      else log.warn(line, 'request aborted');
+    } else if (status >= 500) log.error(line, 'request completed');
+    else if (status >= 400) log.warn(line, 'request completed');
+    else log.info(line, 'request completed');
   });
 }
