@@ -844,3 +844,30 @@ Feature: Routing
         | /a%zz      |
         | /a%00b     |
         | /x/%2e%2E  |
+
+  Rule: ROUTE-021 req.params has the same keys whichever matcher answers
+
+    Scenario Outline: On a router with <options>, an optional parameter left out is still a key of req.params
+      Given the app:
+        """js
+        const router = new Router(<options>);
+        const show = (req, res) => res.json({ keys: Object.keys(req.params), params: req.params });
+        router.get('/files/:name?', show);
+        app.use(router);
+        """
+      When I GET "/files"
+      Then the JSON body is:
+        """json
+        { "keys": ["name"], "params": {} }
+        """
+      When I GET "/files/report"
+      Then the JSON body is:
+        """json
+        { "keys": ["name"], "params": { "name": "report" } }
+        """
+
+      Examples:
+        | options                 |
+        | {}                      |
+        | { strict: true }        |
+        | { caseSensitive: true } |
