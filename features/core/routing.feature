@@ -853,6 +853,7 @@ Feature: Routing
         const router = new Router(<options>);
         const show = (req, res) => res.json({ keys: Object.keys(req.params), params: req.params });
         router.get('/files/:name?', show);
+        router.get('/a|b/*', show);
         app.use(router);
         """
       When I GET "/files"
@@ -865,9 +866,27 @@ Feature: Routing
         """json
         { "keys": ["name"], "params": { "name": "report" } }
         """
+      When I GET "/a%7Cb/x/y"
+      Then the JSON body is:
+        """json
+        { "keys": ["0"], "params": { "0": "x/y" } }
+        """
 
       Examples:
         | options                 |
         | {}                      |
         | { strict: true }        |
         | { caseSensitive: true } |
+
+    Scenario: A plain literal prefix is text on a case-sensitive router too
+      Given the app:
+        """js
+        const router = new Router({ caseSensitive: true });
+        router.use('/a+b', (req, res) => res.status(401).send('guarded'));
+        router.get('*', (req, res) => res.send('open'));
+        app.use(router);
+        """
+      When I GET "/a+b/secret"
+      Then the status is 401
+      When I GET "/aab/secret"
+      Then the body is "open"

@@ -2,6 +2,7 @@
 import type { Middleware } from '../types.js';
 import {
   compileExpressPath,
+  compileKitPath,
   compileRegExpPath,
   type MatchOptions,
   type RegexPattern,
@@ -91,8 +92,11 @@ export class RouteIndex {
       }
       if (path instanceof RegExp) return { rank, regex: compileRegExpPath(path) };
       // A kitjs pattern on a strict or case-sensitive router: refused for what the trie refuses (an empty or
-      // dot segment, APP-006), then matched by a regex.
-      if (typeof path === 'string' && isKitPattern(path)) compilePattern(path);
+      // dot segment, APP-006), then matched by a regex that reads it as the trie does (ROUTE-021).
+      if (typeof path === 'string' && isKitPattern(path)) {
+        compilePattern(path);
+        return { rank, regex: compileKitPath(path, options) };
+      }
       if (typeof path === 'string') return { rank, regex: compileExpressPath(path, options) };
       throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${describe(path)}`);
     });
