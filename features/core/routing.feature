@@ -844,3 +844,49 @@ Feature: Routing
         | /a%zz      |
         | /a%00b     |
         | /x/%2e%2E  |
+
+  Rule: ROUTE-021 req.params has the same keys whichever matcher answers
+
+    Scenario Outline: On a router with <options>, an optional parameter left out is still a key of req.params
+      Given the app:
+        """js
+        const router = new Router(<options>);
+        const show = (req, res) => res.json({ keys: Object.keys(req.params), params: req.params });
+        router.get('/files/:name?', show);
+        router.get('/a|b/*', show);
+        app.use(router);
+        """
+      When I GET "/files"
+      Then the JSON body is:
+        """json
+        { "keys": ["name"], "params": {} }
+        """
+      When I GET "/files/report"
+      Then the JSON body is:
+        """json
+        { "keys": ["name"], "params": { "name": "report" } }
+        """
+      When I GET "/a%7Cb/x/y"
+      Then the JSON body is:
+        """json
+        { "keys": ["0"], "params": { "0": "x/y" } }
+        """
+
+      Examples:
+        | options                 |
+        | {}                      |
+        | { strict: true }        |
+        | { caseSensitive: true } |
+
+    Scenario: A plain literal prefix is text on a case-sensitive router too
+      Given the app:
+        """js
+        const router = new Router({ caseSensitive: true });
+        router.use('/a+b', (req, res) => res.status(401).send('guarded'));
+        router.get('*', (req, res) => res.send('open'));
+        app.use(router);
+        """
+      When I GET "/a+b/secret"
+      Then the status is 401
+      When I GET "/aab/secret"
+      Then the body is "open"

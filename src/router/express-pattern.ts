@@ -1,5 +1,6 @@
 /** Compiles Express 4 paths that kitjs's segment trie cannot hold (`:id(\d+)`, `/ab(cd)?e`, RegExp) to checked regexes. */
 import { canonicalLiteral } from './canonical-path.js';
+import { staticSegment } from './pattern.js';
 import { assertSafeRegex } from './regex-safety.js';
 
 /** How a router compares paths: Express's `caseSensitive` and `strict` Router options (XROUTE-005). */
@@ -31,7 +32,56 @@ const NAME_PART = /[\w$]/;
  * (APP-006). The result is checked with recheck before it is used (XROUTE-002).
  */
 export function compileExpressPath(path: string, options: MatchOptions, end = true): RegexPattern {
-  const source = path === '*' ? '/*' : path;
+  return compile(path === '*' ? '/*' : path, path, options, end);
+}
+
+/**
+ * A path of kitjs's own form (static segments, `:name`, `:name?`, a trailing `*`) for a strict or
+ * case-sensitive router, whose routes all match by regex (XROUTE-005). Its text stays literal, `\`, `|`,
+ * `^` and `$` included, as it does in the segment trie, so that the pattern means the same whichever
+ * matcher holds it (ROUTE-021): only the options differ.
+ *
+ * @example
+ * compileKitPath('/a|b/:id?', { caseSensitive: true, strict: true }).regexp.test('/a%7Cb'); // true
+ */
+export function compileKitPath(path: string, options: MatchOptions): RegexPattern {
+  // `\` escapes make Express's parser read these characters of the static segments as text. In kitjs's
+  // own form a segment that starts with `:` is a whole parameter, whose name may hold a `$` (ROUTE-002).
+  const source = (path === '*' ? '/*' : path)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? segment : asText(segment)))
+    .join('/');
+  return compile(source, path, options, true);
+}
+
+/**
+ * True for a `use` prefix that is a plain literal (no `:`, `*`, `?` or parentheses): matched as text on
+ * every router (ROUTE-008, ROUTE-020), by the prefix walk when the router ignores case, by a regex when it
+ * does not (XROUTE-005), with only case told apart.
+ */
+export function isLiteralPrefix(path: string): boolean {
+  return !/[:*?()]/.test(path);
+}
+
+/**
+ * Throws the TypeError a router that ignores case gives for a literal prefix with a segment no request can
+ * hold (an empty or dot segment, a malformed escape: ROUTE-020); trailing slashes are not segments.
+ */
+function refuseImpossibleSegments(path: string): void {
+  if (path.charCodeAt(0) !== 47) return;
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 47) end--;
+  if (end === 1) return;
+  for (const segment of path.slice(1, end).split('/')) staticSegment(segment, path);
+}
+
+/** Text for the parser: `\` before each character it would otherwise read as syntax or refuse. */
+function asText(text: string): string {
+  return text.replace(/[\\+[\]{}^$|]/g, '\\$&');
+}
+
+/** Compiles `source` (the path as the parser reads it); `path`, as registered, names it in errors. */
+function compile(source: string, path: string, options: MatchOptions, end: boolean): RegexPattern {
   if (source.charCodeAt(0) !== 47) throw new TypeError(`route path "${path}" must start with "/"`);
   const atoms = parse(source, path);
   const keys: Array<string | number> = [];
@@ -83,7 +133,14 @@ export function compileRegExpPath(path: RegExp): RegexPattern {
  * every alternative's in turn, as Express joins them; the whole is checked again (XROUTE-002).
  */
 export function compileUsePath(path: unknown, caseSensitive: boolean): RegexPattern {
-  if (typeof path === 'string') return compileExpressPath(path, { caseSensitive, strict: false }, false);
+  const options = { caseSensitive, strict: false };
+  if (typeof path === 'string' && isLiteralPrefix(path)) {
+    // A plain literal means what it means on a router that ignores case: `use('/a+b')` guards `/a+b`, not
+    // `/aab`, and `/x|y` or `/a[b]` are text, not syntax.
+    refuseImpossibleSegments(path);
+    return compile(asText(path), path, options, false);
+  }
+  if (typeof path === 'string') return compileExpressPath(path, options, false);
   if (path instanceof RegExp) return compileRegExpPath(path);
   const parts = Array.isArray(path) ? path.flat(Infinity as 1) : [];
   if (parts.length === 0) throw new TypeError('use(): an empty array of paths matches nothing');

@@ -4,11 +4,20 @@ import { canonicalLiteral } from './canonical-path.js';
 /** One segment of a compiled pattern. */
 export type Segment = { kind: 'static'; value: string } | { kind: 'param' } | { kind: 'wildcard' };
 
-/** A concrete shape of a pattern; optional parameters give several, each with the names it captures. */
+/** A concrete shape of a pattern; optional parameters give several. */
 export interface PatternVariant {
   segments: Segment[];
-  /** The parameter name of each capture, in order; a wildcard's name is 0. */
+  /**
+   * Every name the pattern declares, in the order written, whichever are present in this variant; a
+   * wildcard's name is 0. ROUTE-021: an optional parameter left out is still a key of `req.params`
+   * (undefined), as it is when a regex matches the same pattern.
+   */
   keys: Array<string | number>;
+  /**
+   * For each value this variant captures, its index in `keys`; null when it captures every key in order
+   * (no optional parameter left out), the common case, which needs no mapping.
+   */
+  slots: number[] | null;
   /** Lower is preferred when several variants of one pattern match the same path. */
   rank: number;
 }
@@ -76,6 +85,13 @@ export function compilePattern(pattern: string): PatternVariant[] {
   });
 
   const optionalIndexes = parsed.flatMap((segment, index) => (segment.optional ? [index] : []));
+  // ROUTE-021: every variant reports every name, in the order written.
+  const keys: Array<string | number> = [];
+  const keyIndex: Array<number | undefined> = parsed.map((segment) => {
+    if (segment.kind === 'static') return undefined;
+    keys.push(segment.kind === 'wildcard' ? 0 : (segment.name as string));
+    return keys.length - 1;
+  });
   if (optionalIndexes.length > 8) {
     throw new TypeError(`route path "${pattern}": at most 8 optional parameters are supported`);
   }
@@ -83,7 +99,7 @@ export function compilePattern(pattern: string): PatternVariant[] {
   const combinations = 1 << optionalIndexes.length;
   for (let mask = 0; mask < combinations; mask++) {
     const segments: Segment[] = [];
-    const keys: Array<string | number> = [];
+    const slots: number[] = [];
     let rank = 0;
     parsed.forEach((segment, index) => {
       const bit = optionalIndexes.indexOf(index);
@@ -94,15 +110,13 @@ export function compilePattern(pattern: string): PatternVariant[] {
         return;
       }
       if (segment.kind === 'static') segments.push({ kind: 'static', value: segment.value });
-      else if (segment.kind === 'wildcard') {
-        segments.push({ kind: 'wildcard' });
-        keys.push(0);
-      } else {
-        segments.push({ kind: 'param' });
-        keys.push(segment.name as string);
+      else {
+        segments.push({ kind: segment.kind });
+        slots.push(keyIndex[index] as number);
       }
     });
-    variants.push({ segments, keys, rank });
+    // mask 0 leaves nothing out: its captures are the keys in order, and so shares the one keys array.
+    variants.push({ segments, keys, slots: mask === 0 ? null : slots, rank });
   }
   return variants;
 }
@@ -122,9 +136,12 @@ export function staticSegment(text: string, pattern: string): string {
   return canonical.toLowerCase();
 }
 
-/** True when no variant captures anything: the pattern can be looked up by its exact path. */
+/**
+ * True when the variant captures nothing (every segment is static, though its pattern may declare optional
+ * parameters it leaves out): it can be looked up by its exact path.
+ */
 export function isStaticVariant(variant: PatternVariant): boolean {
-  return variant.keys.length === 0;
+  return variant.segments.every((segment) => segment.kind === 'static');
 }
 
 /** The lookup key of a static variant: lower-case segments joined, '/' for the root. */

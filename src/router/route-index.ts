@@ -2,6 +2,7 @@
 import type { Middleware } from '../types.js';
 import {
   compileExpressPath,
+  compileKitPath,
   compileRegExpPath,
   type MatchOptions,
   type RegexPattern,
@@ -91,8 +92,11 @@ export class RouteIndex {
       }
       if (path instanceof RegExp) return { rank, regex: compileRegExpPath(path) };
       // A kitjs pattern on a strict or case-sensitive router: refused for what the trie refuses (an empty or
-      // dot segment, APP-006), then matched by a regex.
-      if (typeof path === 'string' && isKitPattern(path)) compilePattern(path);
+      // dot segment, APP-006), then matched by a regex that reads it as the trie does (ROUTE-021).
+      if (typeof path === 'string' && isKitPattern(path)) {
+        compilePattern(path);
+        return { rank, regex: compileKitPath(path, options) };
+      }
       if (typeof path === 'string') return { rank, regex: compileExpressPath(path, options) };
       throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${describe(path)}`);
     });
@@ -192,10 +196,11 @@ function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
     const list: RouteMatch[] = [];
     for (const terminal of slot.terminals) {
       if (handles(terminal.entry.method, method)) {
+        // ROUTE-021: optional parameters the static shape left out are keys with undefined values.
         list.push({
           entry: terminal.entry,
           keys: terminal.variant.keys,
-          values: [],
+          values: terminal.variant.keys.map(() => undefined),
           rank: terminal.variant.rank,
         });
       }
@@ -272,8 +277,24 @@ function pushAll(
 ): void {
   for (const terminal of terminals) {
     if (!handles(terminal.entry.method, method)) continue;
-    const values = captured.slice();
+    const { keys, slots, rank } = terminal.variant;
+    let values: Array<string | undefined> = captured.slice();
     if (rest !== null) values.push(rest);
-    out.push({ entry: terminal.entry, keys: terminal.variant.keys, values, rank: terminal.variant.rank });
+    if (slots !== null) values = spread(values, slots, keys.length);
+    out.push({ entry: terminal.entry, keys, values, rank });
   }
+}
+
+/**
+ * ROUTE-021: the captures of a variant that left optional parameters out, placed at their keys' indexes,
+ * undefined at the others, so `req.params` has every key the regex matcher would give.
+ */
+function spread(
+  captured: Array<string | undefined>,
+  slots: number[],
+  count: number,
+): Array<string | undefined> {
+  const values = new Array<string | undefined>(count).fill(undefined);
+  for (let i = 0; i < slots.length; i++) values[slots[i] as number] = captured[i];
+  return values;
 }

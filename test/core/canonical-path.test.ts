@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { canonicalLiteral, canonicalPath, pathFault, pathOfTarget } from '../../src/router/canonical-path.ts';
+import { errorCodes, type KitErrorCode } from '../../src/errors.ts';
+import {
+  canonicalLiteral,
+  canonicalPath,
+  type PathFault,
+  pathFault,
+  pathOfTarget,
+} from '../../src/router/canonical-path.ts';
 
 describe('canonicalPath', () => {
   const cases: Array<[string, string]> = [
@@ -78,6 +85,19 @@ describe('pathFault', () => {
     it(`${JSON.stringify(input)} -> ${expected ?? 'routable'}`, () =>
       assert.equal(pathFault(input), expected));
   }
+
+  it('returns only codes of the error registry, which the caller raises', () => {
+    // canonical-path.ts names its verdicts without importing the registry (it stays a pure module): this
+    // object stops compiling if one of them is not a KitErrorCode (its type is then never), or if a verdict
+    // is added without being listed here; the loop checks the registry at run time.
+    const verdicts: { [Fault in PathFault]: Fault & KitErrorCode } = {
+      KIT_ERR_ROUTE_NUL_BYTE: 'KIT_ERR_ROUTE_NUL_BYTE',
+      KIT_ERR_ROUTE_BAD_ENCODING: 'KIT_ERR_ROUTE_BAD_ENCODING',
+    };
+    for (const code of Object.keys(verdicts)) {
+      assert.equal(errorCodes[code as KitErrorCode]?.status, 400, code);
+    }
+  });
 });
 
 describe('pathOfTarget', () => {

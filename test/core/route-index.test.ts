@@ -71,7 +71,38 @@ describe('RouteIndex', () => {
     const index = indexOf(['/:a?/:b?']);
     const found = find(index, '/foo');
     assert.equal(found.length, 1);
-    assert.deepEqual(found[0]?.values, ['foo']);
+    // ROUTE-021: the optional parameter left out is still a key, with an undefined value.
+    assert.deepEqual(found[0]?.values, ['foo', undefined]);
+  });
+
+  it('names every key of the pattern in every match, static shapes included (ROUTE-021)', () => {
+    const index = indexOf(['/a/:x?/b/:y?', '/c/:z?/*']);
+    const keysAndValues = (path: string) =>
+      (index.match('GET', path, path.toLowerCase()) ?? []).map((m) => [m.keys, m.values]);
+    assert.deepEqual(keysAndValues('/a/b'), [
+      [
+        ['x', 'y'],
+        [undefined, undefined],
+      ],
+    ]);
+    assert.deepEqual(keysAndValues('/a/b/2'), [
+      [
+        ['x', 'y'],
+        [undefined, '2'],
+      ],
+    ]);
+    assert.deepEqual(keysAndValues('/a/1/b'), [
+      [
+        ['x', 'y'],
+        ['1', undefined],
+      ],
+    ]);
+    assert.deepEqual(keysAndValues('/c/rest'), [
+      [
+        ['z', 0],
+        [undefined, 'rest'],
+      ],
+    ]);
   });
 
   it('agrees with a simple reference matcher on generated routes and paths', () => {
