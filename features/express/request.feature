@@ -565,6 +565,34 @@ Feature: Express 4's request members
         { "length": 0 }
         """
 
+    Scenario Outline: express.query(<options>) answers as query(<options>) does
+      Given the Express app:
+        """js
+        const show = (req, res) => res.json({ query: req.query, prototypeLess: Object.getPrototypeOf(req.query) === null });
+        app.use('/express', express.query(<options>));
+        app.get('/express', show);
+        app.use('/kit', query(<options>));
+        app.get('/kit', show);
+        """
+      When I GET "/express?<search>"
+      Then the JSON body is:
+        """json
+        <answer>
+        """
+      When I GET "/kit?<search>"
+      Then the JSON body is:
+        """json
+        <answer>
+        """
+
+      Examples:
+        | options                                         | search            | answer                                                                     |
+        |                                                 | a[b]=1&toString=x | { "query": { "a": { "b": "1" }, "toString": "x" }, "prototypeLess": true } |
+        | { depth: 1 }                                    | a[b][c]=1         | { "query": { "a": { "b": { "[c]": "1" } } }, "prototypeLess": true }       |
+        | { allowDots: true }                             | a.b=1&c=2&c=3     | { "query": { "a": { "b": "1" }, "c": ["2", "3"] }, "prototypeLess": true } |
+        | { plainObjects: false, allowPrototypes: false } | toString=x&a=1    | { "query": { "a": "1" }, "prototypeLess": false }                          |
+        | (search) => ({ length: search.length })         | abc               | { "query": { "length": 3 }, "prototypeLess": false }                       |
+
     Scenario Outline: query(<options>) is a TypeError at once
       Given the app:
         """js

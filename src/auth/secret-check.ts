@@ -3,6 +3,14 @@ import { logger } from '../logger.js';
 import type { Layer } from '../router/layer.js';
 import { authMiddleware } from './middleware.js';
 
+/**
+ * What the listen check reads of an app: its stack. A kitjs app (and a Router) has one; declared here so
+ * this module never imports the app it is registered on.
+ */
+interface StackedApp {
+  readonly stack?: readonly Layer[];
+}
+
 /** HS256 signs with SHA-256: a key shorter than its 256 bits is weaker than the algorithm (RFC 7518, 3.2). */
 const MIN_SECRET_BYTES = 32;
 
@@ -30,6 +38,22 @@ export function warnAboutJwtSecret(stack: readonly Layer[]): void {
       `JWT_SECRET is shorter than ${MIN_SECRET_BYTES} bytes: HS256 wants a random secret of at least 256 bits`,
     );
   }
+}
+
+/**
+ * AUTH-014 in the shape of an app's listen hook: called with the app that is starting to listen, it logs
+ * the JWT_SECRET warning when that app uses `authMiddleware`. The core runs it without knowing about auth.
+ * It takes any object, because the public KitApp type does not declare the `stack` it reads; an object
+ * without one is not an app that could use authMiddleware, and is left alone.
+ *
+ * @example
+ * ```ts
+ * app.onListen(checkJwtSecretOnListen); // at app.listen(): warns if authMiddleware is used without JWT_SECRET
+ * ```
+ */
+export function checkJwtSecretOnListen(app: object): void {
+  const stack = (app as StackedApp).stack;
+  if (Array.isArray(stack)) warnAboutJwtSecret(stack);
 }
 
 function usesAuth(stack: readonly Layer[], seen: Set<readonly Layer[]>): boolean {

@@ -1,11 +1,10 @@
 /** Serves the OpenAPI JSON and swagger-ui (from swagger-ui-dist) without any inline script or style. */
-import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { lookup } from 'mime-types';
 import { moduleLocation } from '../module-location.js';
+import { lazyDependency } from '../optional-package.js';
 import type { KitApp, KitRequest, KitResponse, NextFunction } from '../types.js';
 import { type ExtractedImage, extractDataImages } from './ui-css.js';
 
@@ -24,6 +23,22 @@ export const UI_ASSETS: readonly string[] = [
 ];
 
 const requireFromHere = createRequire(moduleLocation());
+const loadSend = lazyDependency<typeof import('send')>('send');
+const loadFresh = lazyDependency<typeof import('fresh')>('fresh');
+const loadEtag = lazyDependency<typeof import('etag')>('etag');
+
+// The files change only when swagger-ui-dist is upgraded; a day of caching plus the ETag is a safe middle.
+const ASSET_MAX_AGE_SECONDS = 86_400;
+const ASSET_CACHE_CONTROL = `public, max-age=${ASSET_MAX_AGE_SECONDS}`;
+// What sendAsset's file answer sets before send may still refuse the request.
+const FILE_HEADERS = [
+  'accept-ranges',
+  'cache-control',
+  'content-type',
+  'etag',
+  'last-modified',
+  'x-content-type-options',
+];
 
 /** swagger-ui-dist's folder, through its own `getAbsoluteFSPath` (without loading the 1 MB bundle into Node). */
 export function uiDistPath(): string {
@@ -84,21 +99,35 @@ function sendText(req: IncomingMessage, res: ServerResponse, type: string, body:
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Sends an in-memory asset with the same caching as the files: a day, plus an ETag of its content. */
-function sendBuffer(req: IncomingMessage, res: ServerResponse, type: string, body: Buffer): void {
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', 'public, max-age=86400');
+/** An in-memory asset (the rewritten stylesheet, its images) with its type and the ETag of its content. */
+interface BufferAsset {
+  type: string;
+  body: Buffer;
+  etag: string;
+}
+
+function bufferAsset(type: string, body: Buffer): BufferAsset {
+  return { type, body, etag: loadEtag()(body) };
+}
+
+/**
+ * Sends an in-memory asset with the same caching as the files: a day, plus an ETag of its content. A 304
+ * carries no Content-Type or Content-Length, as send's does for the files (RFC 9110, 15.4.5).
+ */
+function sendBuffer(req: IncomingMessage, res: ServerResponse, asset: BufferAsset): void {
+  res.setHeader('ETag', asset.etag);
+  res.setHeader('Cache-Control', ASSET_CACHE_CONTROL);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Type', type);
-  if (req.headers['if-none-match'] === etag) {
+  // fresh reads If-None-Match as RFC 9110 does: a list, weak comparison, `*`.
+  if (loadFresh()(req.headers, { etag: asset.etag })) {
     res.statusCode = 304;
     res.end();
     return;
   }
   res.statusCode = 200;
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.setHeader('Content-Type', asset.type);
+  res.setHeader('Content-Length', asset.body.length);
+  res.end(req.method === 'HEAD' ? undefined : asset.body);
 }
 
 let stylesheet: { css: Buffer; images: ExtractedImage[] } | undefined;
@@ -112,42 +141,32 @@ export function uiStylesheet(dist: string): { css: Buffer; images: ExtractedImag
   return stylesheet;
 }
 
+/**
+ * Sends one of swagger-ui-dist's files through send: the type from the extension, a weak ETag and
+ * Last-Modified with their 304s, a day of caching, HEAD and Range. `name` is one of UI_ASSETS, served from
+ * `dist` as root, so only the name is checked for dot-segments (an install under `.pnpm/` still serves). A
+ * missing file falls through to the app; any other refusal of send (412, 416) is the request's error.
+ */
 function sendAsset(
   req: IncomingMessage,
   res: ServerResponse,
-  file: string,
+  dist: string,
+  name: string,
   next: (err?: unknown) => void,
 ): void {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(file);
-  } catch {
-    next();
-    return;
-  }
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  res.setHeader('ETag', etag);
-  // The files change only when swagger-ui-dist is upgraded; a day of caching plus the ETag is a safe middle.
-  res.setHeader('Cache-Control', 'public, max-age=86400');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  const type = lookup(file) || 'application/octet-stream';
-  res.setHeader(
-    'Content-Type',
-    /^(text\/|application\/javascript)/.test(type) ? `${type}; charset=utf-8` : type,
-  );
-  if (req.headers['if-none-match'] === etag) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = 200;
-  res.setHeader('Content-Length', stat.size);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  const stream = createReadStream(file);
-  stream.on('error', () => res.destroy());
+  const stream = loadSend()(req, `/${name}`, {
+    root: dist,
+    index: false,
+    maxAge: ASSET_MAX_AGE_SECONDS * 1000,
+  });
+  // Emitted once the file is found, so a fall-through leaves no header behind.
+  stream.on('headers', () => res.setHeader('X-Content-Type-Options', 'nosniff'));
+  stream.on('error', (err: { status?: number }) => {
+    // A 412 or 416 must not be cached as the file would be, nor carry its validators.
+    if (!res.headersSent) for (const name of FILE_HEADERS) res.removeHeader(name);
+    if (err.status === 404) next();
+    else next(err);
+  });
   stream.pipe(res);
 }
 
@@ -186,19 +205,20 @@ export function mountSwaggerUi(
     sendText(req, res, 'text/javascript; charset=utf-8', initializer),
   );
   const { css, images } = uiStylesheet(dist);
+  const stylesheetAsset = bufferAsset('text/css; charset=utf-8', css);
   app.get(`${base}/swagger-ui.css`, (req: KitRequest, res: KitResponse) =>
-    sendBuffer(req, res, 'text/css; charset=utf-8', css),
+    sendBuffer(req, res, stylesheetAsset),
   );
   for (const image of images) {
     const type = image.type.startsWith('image/svg') ? 'image/svg+xml; charset=utf-8' : image.type;
+    const imageAsset = bufferAsset(type, image.body);
     app.get(`${base}/img/${image.name}`, (req: KitRequest, res: KitResponse) =>
-      sendBuffer(req, res, type, image.body),
+      sendBuffer(req, res, imageAsset),
     );
   }
   for (const name of UI_ASSETS) {
-    const file = path.join(dist, name);
     app.get(`${base}/${name}`, (req: KitRequest, res: KitResponse, next: NextFunction) =>
-      sendAsset(req, res, file, next),
+      sendAsset(req, res, dist, name, next),
     );
   }
 }

@@ -1,10 +1,14 @@
 /** `cors(options)`: CORS response headers, and automatic answers to preflight requests. */
 
 import { markFactory } from '../factory-guard.js';
+import { lazyDependency } from '../optional-package.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 import { type CorsOriginFunction, originFunctionResolver } from './cors-origin-function.js';
 
 export type { CorsOriginAnswer, CorsOriginFunction } from './cors-origin-function.js';
+
+// The package behind res.vary: adds a field to `Vary` once, case-insensitively, and leaves `Vary: *` alone.
+const loadVary = lazyDependency<typeof import('vary')>('vary');
 
 /** Options of {@link cors}. */
 export interface CorsOptions {
@@ -62,11 +66,11 @@ function checkOrigin(value: string): string {
 function originResolver(
   origin: CorsOptions['origin'],
   credentials: boolean,
-): { resolve: Resolve; vary: boolean } {
+): { resolve: Resolve; variesByOrigin: boolean } {
   // CORS-001, CORS-007: `*` never varies and never goes with credentials.
   if (origin === undefined || origin === '*') {
     if (credentials) throw new TypeError("cors: origin '*' cannot be combined with credentials: true");
-    return { resolve: () => '*', vary: false };
+    return { resolve: () => '*', variesByOrigin: false };
   }
   if (origin === true) {
     if (credentials) {
@@ -74,12 +78,12 @@ function originResolver(
     }
     // CORS-009, CORS-012: `null` comes from sandboxed frames and file: pages; reflecting it would grant every
     // one of them.
-    return { resolve: (o) => (o !== undefined && o !== 'null' ? o : false), vary: true };
+    return { resolve: (o) => (o !== undefined && o !== 'null' ? o : false), variesByOrigin: true };
   }
   // CORS-008: one origin or a list, compared exactly.
   if (typeof origin === 'string') {
     const only = checkOrigin(origin);
-    return { resolve: (o) => (o === only ? only : false), vary: true };
+    return { resolve: (o) => (o === only ? only : false), variesByOrigin: true };
   }
   if (Array.isArray(origin)) {
     const list = new Set(
@@ -90,38 +94,14 @@ function originResolver(
         return checkOrigin(item);
       }),
     );
-    return { resolve: (o) => (o !== undefined && list.has(o) ? o : false), vary: true };
+    return { resolve: (o) => (o !== undefined && list.has(o) ? o : false), variesByOrigin: true };
   }
   // CORS-010, CORS-014: a function decides per request that has an Origin.
   if (typeof origin === 'function') {
     const decide = originFunctionResolver(origin, credentials);
-    return { resolve: (o) => (o === undefined ? false : decide(o)), vary: true };
+    return { resolve: (o) => (o === undefined ? false : decide(o)), variesByOrigin: true };
   }
   throw new TypeError('cors: origin must be a string, an array of strings, true or a function');
-}
-
-/**
- * Adds `field` to the response's `Vary` header unless it is already listed (or `Vary: *` is set): CORS-004,
- * CORS-008.
- *
- * @example
- * ```ts
- * appendVary(res, 'Origin'); // "Accept-Encoding" becomes "Accept-Encoding, Origin"
- * ```
- */
-export function appendVary(res: KitResponse, field: string): void {
-  const current = res.getHeader('Vary');
-  if (current === undefined || current === '') {
-    res.setHeader('Vary', field);
-    return;
-  }
-  const text = Array.isArray(current) ? current.join(', ') : String(current);
-  const wanted = field.toLowerCase();
-  for (const part of text.split(',')) {
-    const name = part.trim().toLowerCase();
-    if (name === wanted || name === '*') return;
-  }
-  res.setHeader('Vary', `${text}, ${field}`);
 }
 
 /**
@@ -148,7 +128,7 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     throw new TypeError('cors: credentials must be a boolean');
   }
   const credentials = options.credentials === true;
-  const { resolve, vary } = originResolver(options.origin, credentials);
+  const { resolve, variesByOrigin } = originResolver(options.origin, credentials);
   const methods = tokenList('methods', options.methods ?? DEFAULT_METHODS);
   const allowedHeaders =
     options.allowedHeaders === undefined ? undefined : tokenList('allowedHeaders', options.allowedHeaders);
@@ -158,6 +138,7 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     throw new TypeError('cors: maxAge must be a whole number of seconds, 0 or more');
   }
   const maxAgeValue = maxAge === undefined ? undefined : String(maxAge);
+  const vary = loadVary(); // now, not on the first request
 
   function respond(
     req: KitRequest,
@@ -185,7 +166,7 @@ export function cors(options: CorsOptions = {}): RequestHandler {
       if (allowedHeaders !== undefined) {
         if (allowedHeaders !== '') res.setHeader('Access-Control-Allow-Headers', allowedHeaders);
       } else {
-        appendVary(res, 'Access-Control-Request-Headers');
+        vary(res, 'Access-Control-Request-Headers');
         const asked = req.headers['access-control-request-headers'];
         if (asked) res.setHeader('Access-Control-Allow-Headers', asked);
       }
@@ -205,7 +186,7 @@ export function cors(options: CorsOptions = {}): RequestHandler {
       origin !== undefined &&
       req.headers['access-control-request-method'] !== undefined;
     // CORS-008, CORS-010: every response varies by Origin when the answer depends on it, granted or not.
-    if (vary) appendVary(res, 'Origin');
+    if (variesByOrigin) vary(res, 'Origin');
     let allow: string | false | Promise<string | false>;
     try {
       allow = resolve(origin);

@@ -1,4 +1,7 @@
-/** `query(options)`: Express 4's `express.query`, a middleware that parses the query string with qs and `options`. */
+/**
+ * `query(options)`: Express 4's `express.query`, a middleware that parses the query string with qs and
+ * `options`. kitjs exports it as `query`, kitjs/express as `express.query`: the same function.
+ */
 import { markFactory } from '../factory-guard.js';
 import { lazyDependency } from '../optional-package.js';
 import type { KitRequest, NextFunction, RequestHandler } from '../types.js';
@@ -46,11 +49,12 @@ export interface QsParseOptions {
 export type QueryOptions = QsParseOptions | ((search: string) => Record<string, unknown>);
 
 /**
- * Sets `req.query` to the request's query string parsed with qs and `options` (Express 4's `express.query`),
- * whatever the app's `query parser` says. `options` may instead be a function of the query string (without
- * its `?`), used in qs's place. As in Express 4, `allowPrototypes` is true unless given, so a key named like
- * an Object method is kept rather than dropped; unlike Express, objects are prototype-less unless
- * `plainObjects: false` is given, so such a key is plain data, and `__proto__` is never a key (XREQ-041).
+ * Sets `req.query` to the request's query string parsed with qs and `options` (Express 4's `express.query`;
+ * kitjs/express's `express.query` is this very function), whatever the app's `query parser` says. `options`
+ * may instead be a function of the query string (without its `?`), used in qs's place. As in Express 4,
+ * `allowPrototypes` is true unless given, so a key named like an Object method is kept rather than dropped;
+ * unlike Express, objects are prototype-less unless `plainObjects: false` is given, so such a key is plain
+ * data, and `__proto__` is never a key (XREQ-041).
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /** Checks the options of res.sendFile / res.download when they are called and settles them for send. */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import { parseMaxAge } from '../middleware/static/duration.js';
+import { parseMaxAge } from '../cache-max-age.js';
 import type { SendFileDotfiles } from '../types/response-files.js';
 
 /** The options after validation, in the shape the transfer needs. */

@@ -1,5 +1,6 @@
 // Integration tests of setupSwagger over a real socket on 127.0.0.1: both endpoints, assets, options, drift.
 import assert from 'node:assert/strict';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -31,6 +32,22 @@ before(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 after(() => app.close());
+
+/**
+ * A GET through node:http, headers as given: fetch() adds `Cache-Control: no-cache` to any request carrying
+ * If-None-Match (the Fetch standard), which asks the server to send the whole file again.
+ */
+function plainGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; length: number }>((resolve, reject) => {
+    get(`${origin}${path}`, { headers }, (res) => {
+      let length = 0;
+      res.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, length }));
+    }).on('error', reject);
+  });
+}
 
 test('GET /api-docs/swagger.json serves the complete, valid document', async () => {
   const res = await fetch(`${origin}/api-docs/swagger.json`);
@@ -69,16 +86,35 @@ test('assets come from swagger-ui-dist with types, cache headers and ETags', asy
   assert.equal(css.headers.get('content-type'), 'text/css; charset=utf-8');
   assert.equal(css.headers.get('cache-control'), 'public, max-age=86400');
   assert.ok((await css.text()).includes('.swagger-ui'));
-  const etag = css.headers.get('etag');
-  assert.ok(etag);
-  const again = await fetch(`${origin}/api-docs/swagger-ui.css`, { headers: { 'if-none-match': etag } });
-  assert.equal(again.status, 304);
+  assert.ok(css.headers.get('etag'));
   const png = await fetch(`${origin}/api-docs/favicon-32x32.png`);
   assert.equal(png.headers.get('content-type'), 'image/png');
   assert.equal(Number(png.headers.get('content-length')), (await png.arrayBuffer()).byteLength);
   const js = await fetch(`${origin}/api-docs/swagger-ui-bundle.js`, { method: 'HEAD' });
   assert.equal(js.status, 200);
   assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
+});
+
+test('assets revalidate to 304 on a matching If-None-Match, and not under Cache-Control: no-cache', async () => {
+  // The rewritten stylesheet is in memory (etag + fresh); the bundle's files go through send.
+  for (const path of ['/api-docs/swagger-ui.css', '/api-docs/swagger-ui-standalone-preset.js']) {
+    const first = await plainGet(path, {});
+    const etag = first.headers.etag;
+    assert.ok(etag, path);
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, '*']) {
+      const again = await plainGet(path, { 'if-none-match': ifNoneMatch });
+      assert.equal(again.status, 304, `${path} with ${ifNoneMatch}`);
+      assert.equal(again.length, 0);
+      assert.equal(again.headers.etag, etag);
+      assert.equal(again.headers['cache-control'], 'public, max-age=86400');
+      // RFC 9110, 15.4.5: a 304 repeats the validators and caching headers, not the representation's type.
+      assert.equal(again.headers['content-type'], undefined);
+    }
+    assert.equal((await plainGet(path, { 'if-none-match': '"other"' })).status, 200, path);
+    const reload = await plainGet(path, { 'if-none-match': etag, 'cache-control': 'no-cache' });
+    assert.equal(reload.status, 200, path);
+    assert.equal(reload.length, first.length);
+  }
 });
 
 test('files outside the asset list are not served', async () => {

@@ -1,8 +1,8 @@
 /** Validates serveStatic's root and options once, at setup, and turns them into settled values. */
 import type { Stats } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseMaxAge } from '../../cache-max-age.js';
 import type { KitResponse } from '../../types.js';
-import { parseMaxAge } from './duration.js';
 
 /** How `serveStatic` treats a path with a segment that starts with a dot (`.env`, `.git/config`). */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';

@@ -1,4 +1,4 @@
-/** Parses serveStatic's `maxAge`: milliseconds as a number, or a duration string such as '1d' or '2 hours'. */
+/** A cache lifetime (`maxAge`): milliseconds, or a duration string such as '1d'; serveStatic and sendFile. */
 
 // A Map, not an object literal, so a unit such as 'constructor' never finds an inherited member.
 const UNIT_MS = new Map<string, number>(
