@@ -1,9 +1,12 @@
 /** The `authMiddleware` route guard: a valid bearer token puts its payload on req.user, anything else is a 401. */
 import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { LISTEN_HOOK, type ListenHook } from '../app/listen-hooks.js';
 import { checkNoOptions } from '../factory-guard.js';
 import type { KitRequest, KitResponse, NextFunction, TokenPayload } from '../types.js';
 import { APPLICATION_JSON, writeBody } from '../write-body.js';
 import { parseBearer } from './bearer.js';
+import { warnAboutJwtSecret } from './secret-check.js';
 import { checkToken } from './token.js';
 
 /** The body and `WWW-Authenticate` challenge of each kind of refusal (RFC 6750, section 3): AUTH-011. */
@@ -68,6 +71,12 @@ export function authMiddleware(
   guard(req, res, next);
   return undefined;
 }
+
+// AUTH-014: an app that uses authMiddleware checks JWT_SECRET when it starts to listen, through the core's
+// listen hooks (the core imports no battery).
+Object.defineProperty(authMiddleware, LISTEN_HOOK, {
+  value: ((app) => warnAboutJwtSecret((app as { log?: Logger }).log)) satisfies ListenHook,
+});
 
 function guard(req: KitRequest, res: KitResponse, next: NextFunction): void {
   const credentials = parseBearer(req.headers.authorization);

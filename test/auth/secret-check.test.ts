@@ -1,11 +1,11 @@
-// AUTH-014's check as a listen hook: it reads only the app's stack, so the core can run it without importing auth.
+// AUTH-014 through the listen hook authMiddleware carries: the core runs it at listen() without importing auth.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
 import { kit } from '../../src/app.ts';
 import { authMiddleware } from '../../src/auth/middleware.ts';
-import { checkJwtSecretOnListen } from '../../src/auth/secret-check.ts';
 import { logger } from '../../src/logger.ts';
 import { Router } from '../../src/router/router.ts';
+import type { KitApp } from '../../src/types.ts';
 
 let saved: string | undefined;
 let warn: ReturnType<typeof mock.method>;
@@ -21,36 +21,49 @@ afterEach(() => {
 
 const warnings = () => warn.mock.calls.map((call) => String(call.arguments[1]));
 
-test('an app that uses authMiddleware without JWT_SECRET is warned about, naming the variable', () => {
+/** Starts the app on a free loopback port, as a user would, and stops it again. */
+async function listenOnce(app: KitApp): Promise<void> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  await app.close();
+}
+
+test('an app that uses authMiddleware in a route, without JWT_SECRET, is warned about at listen', async () => {
   delete process.env.JWT_SECRET;
   const app = kit();
   app.get('/me', authMiddleware, () => {});
-  checkJwtSecretOnListen(app);
+  await listenOnce(app);
   assert.equal(warnings().length, 1);
   assert.match(warnings()[0] as string, /JWT_SECRET is not set/);
 });
 
-test('a short secret is warned about; a long one, or an app without authMiddleware, is not', () => {
+test('a short secret is warned about through a mounted router; a long one, or an app without it, is not', async () => {
   const guarded = kit();
   const router = new Router();
   router.use(authMiddleware);
   guarded.use('/api', router);
   process.env.JWT_SECRET = 'short';
-  checkJwtSecretOnListen(guarded);
+  await listenOnce(guarded);
   assert.match(warnings()[0] as string, /shorter than 32 bytes/);
   process.env.JWT_SECRET = 'x'.repeat(32);
-  checkJwtSecretOnListen(guarded);
+  await listenOnce(guarded);
   delete process.env.JWT_SECRET;
-  checkJwtSecretOnListen(kit());
+  await listenOnce(kit());
   assert.equal(warnings().length, 1);
 });
 
-test('anything with a stack will do; an object without one is left alone', () => {
+test("the warning goes to the app's own logger when it has one (APP-013)", async () => {
   delete process.env.JWT_SECRET;
-  checkJwtSecretOnListen({ stack: [] });
-  checkJwtSecretOnListen({});
-  const router = new Router();
-  router.use(authMiddleware);
-  checkJwtSecretOnListen(router);
-  assert.equal(warnings().length, 1);
+  const lines: unknown[] = [];
+  const own = {
+    warn: (...args: unknown[]) => lines.push(args),
+    error: () => {},
+    info: () => {},
+    child: () => own,
+  };
+  const app = kit({ logger: own as never });
+  app.use(authMiddleware);
+  await listenOnce(app);
+  assert.equal(lines.length, 1);
+  assert.equal(warnings().length, 0);
 });
