@@ -97,6 +97,21 @@ describe('the packed package shares one core between kitjs and kitjs/express', {
       assert.deepEqual(JSON.parse(out.at(-1) ?? ''), expected, out.join('\n'));
     });
   }
+
+  it('keeps the core out of the public subpaths (ESM and CommonJS)', () => {
+    // Resolved from the project, as an app would: by require (CommonJS) and by import.meta.resolve (ESM).
+    const script = `import { createRequire } from 'node:module';
+      const require = createRequire(${JSON.stringify(join(project, 'probe.mjs'))});
+      const codes = [];
+      for (const path of ['kitjs/dist/core.js', 'kitjs/dist/core.cjs', 'kitjs/core']) {
+        for (const resolve of [require.resolve, import.meta.resolve]) {
+          try { codes.push(path + ' resolved to ' + resolve(path)); } catch (error) { codes.push(error.code); }
+        }
+      }
+      console.log(JSON.stringify(codes));`;
+    const out = mustRun(process.execPath, ['--input-type=module', '-e', script], project);
+    assert.deepEqual(JSON.parse(out), Array(6).fill('ERR_PACKAGE_PATH_NOT_EXPORTED'));
+  });
 });
 
 describe('dist/ holds one copy of the core', { skip }, () => {
