@@ -5,6 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
+ * The chunk every entry shares: dist/core.{js,cjs,d.ts,d.cts} hold the one copy of the app, Router,
+ * request and response classes that all entries load (scripts/build.mjs). Not an entry: package.json
+ * exports no subpath for it, so it is reached only through the entries.
+ */
+export const CORE = 'core';
+
+/**
  * @param {string} root the repository root
  * @returns {string[]} entry names, e.g. ['index', 'express']
  */
@@ -17,10 +24,17 @@ export function entryNames(root) {
     if (match) names.push(match[1]);
   }
   if (names.length === 0) throw new Error('package.json exports no ./dist/<name>.js entry point');
+  if (names.includes(CORE))
+    throw new Error(`package.json exports ./dist/${CORE}.js, the shared chunk's name`);
   return names;
 }
 
-/** What the build writes for each entry: ESM, CommonJS and their declarations. */
+/** What the build writes for one entry (or for the core): ESM, CommonJS and their declarations. */
 export function outputsOf(name) {
   return [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`];
+}
+
+/** Everything the build writes but the source maps: every entry's outputs and the core's. */
+export function buildOutputs(root) {
+  return [...entryNames(root), CORE].flatMap(outputsOf);
 }

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entryNames, outputsOf } from './build-entries.mjs';
+import { buildOutputs } from './build-entries.mjs';
 import { runNpm } from './run-npm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,8 +16,8 @@ const inputs = [
   'tsconfig.json',
   'package.json',
 ];
-// What the build writes, for every entry point; the oldest of them decides.
-const outputs = entryNames(root).flatMap(outputsOf);
+// What the build writes, for every entry point and the core they share; the oldest of them decides.
+const outputs = buildOutputs(root);
 
 function newestBelow(path) {
   const stat = statSync(path, { throwIfNoEntry: false });

@@ -1,18 +1,25 @@
 // `npm run build`: src/<entry>.ts -> dist/<entry>.{js,cjs,d.ts,d.cts} for every entry point package.json
-// exports (scripts/build-entries.mjs); `npm run build` then runs scripts/finish-build.mjs.
+// exports (scripts/build-entries.mjs), and the one core every entry shares, dist/core.{js,cjs,d.ts,d.cts};
+// `npm run build` then runs scripts/finish-build.mjs.
 //
 // The pipeline tsup ran, with its two engines called directly (tsup and its closure were 44 of the packages
 // `npm install` added): esbuild compiles and bundles the TypeScript (dependencies stay external), rollup
 // tree-shakes that bundle and writes it as ESM and as CommonJS (rollup's CommonJS is the shape
 // finish-build.mjs completes: `exports.default`, `exports.<name>`, `import.meta.url` from `__filename`), and
 // rollup-plugin-dts bundles the declarations, once as .d.ts and once as .d.cts.
+//
+// One core, not one per entry: `kitjs` and `kitjs/express` are built together, and what both import (the
+// app, Router, KitIncomingMessage, KitServerResponse...) goes to dist/core.*, which both load. With a copy
+// in each entry, a Router from 'kitjs' was not `instanceof` express.Router (nor the other way round), its
+// type was not assignable to theirs, and a member added to `express.response` never reached kit() apps.
+// `npm run features:dist` (and `features:dist-cjs`) runs the conformance suite on what this writes.
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
-import { entryNames } from './build-entries.mjs';
+import { CORE, entryNames } from './build-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -24,7 +31,24 @@ rmSync(dist, { recursive: true, force: true });
 /** A bare import (a dependency, a peer or a Node built-in) stays an import. */
 const external = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
 
+/** Fails the build unless `output` is exactly the entries and the one core chunk, named as dist/ expects. */
+function expectChunks(output, extension) {
+  const written = output
+    .filter((file) => file.type === 'chunk')
+    .map((chunk) => chunk.fileName)
+    .sort();
+  const expected = [...names, CORE].map((name) => `${name}${extension}`).sort();
+  if (written.join() !== expected.join()) {
+    throw new Error(
+      `build: expected ${expected.join(', ')} but rollup wrote ${written.join(', ')}; ` +
+        'everything the entries share must be in one core chunk (see scripts/build-entries.mjs)',
+    );
+  }
+}
+
 // --- JavaScript ------------------------------------------------------------------------------------------
+// esbuild's code splitting finds what the entries share and puts it in one chunk, named CORE (a second
+// shared chunk would collide on that name and fail here, loudly, rather than ship unnoticed).
 const bundled = await esbuild({
   entryPoints: Object.fromEntries(names.map((name) => [name, join(root, 'src', `${name}.ts`)])),
   outdir: dist,
@@ -34,58 +58,89 @@ const bundled = await esbuild({
   platform: 'node',
   target: 'node20',
   sourcemap: 'external',
-  splitting: false,
+  splitting: true,
+  chunkNames: CORE,
   write: false,
   logLevel: 'warning',
 });
-/** esbuild's output, by path: the code of each entry and its source map. */
+/** esbuild's output, by path: the code of each entry and of the core chunk, and their source maps. */
 const memory = new Map(bundled.outputFiles.map((file) => [file.path, file.text]));
 
-for (const name of names) {
-  const bundlePath = join(dist, `${name}.js`);
-  const build = await rollup({
-    input: bundlePath,
-    external,
-    treeshake: true,
-    plugins: [
-      {
-        name: 'esbuild-output',
-        resolveId: (id) => (id === bundlePath ? id : null),
-        load: (id) =>
-          id === bundlePath ? { code: memory.get(bundlePath), map: memory.get(`${bundlePath}.map`) } : null,
+const build = await rollup({
+  // Every entry in one rollup build: esbuild's core chunk is then one module both import, and rollup keeps
+  // it one chunk in each format.
+  input: Object.fromEntries(names.map((name) => [name, join(dist, `${name}.js`)])),
+  external,
+  treeshake: true,
+  plugins: [
+    {
+      name: 'esbuild-output',
+      resolveId(id, importer) {
+        const path = importer === undefined ? id : resolve(dirname(importer), id);
+        return memory.has(path) ? path : null;
       },
-    ],
-    onwarn(warning, warn) {
-      // esbuild already resolved the sources; rollup sees only the bundle and its bare imports.
-      if (warning.code === 'UNRESOLVED_IMPORT') return;
-      warn(warning);
+      load: (id) => (memory.has(id) ? { code: memory.get(id), map: memory.get(`${id}.map`) } : null),
     },
-  });
-  await build.write({ file: join(dist, `${name}.js`), format: 'es', sourcemap: true });
-  await build.write({ file: join(dist, `${name}.cjs`), format: 'cjs', sourcemap: true, exports: 'named' });
-  await build.close();
-}
+  ],
+  onwarn(warning, warn) {
+    // esbuild already resolved the sources; rollup sees only its output and the bare imports.
+    if (warning.code === 'UNRESOLVED_IMPORT') return;
+    warn(warning);
+  },
+});
+// Readable export names between the entries and the core (rollup shortens them to letters in ESM otherwise).
+const esm = await build.write({
+  dir: dist,
+  format: 'es',
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name].js',
+  minifyInternalExports: false,
+  sourcemap: true,
+});
+expectChunks(esm.output, '.js');
+const cjs = await build.write({
+  dir: dist,
+  format: 'cjs',
+  entryFileNames: '[name].cjs',
+  chunkFileNames: '[name].cjs',
+  exports: 'named',
+  sourcemap: true,
+});
+expectChunks(cjs.output, '.cjs');
+await build.close();
 
 // --- Declarations -------------------------------------------------------------------------------------------
-// One bundle per entry, each self-contained like its JavaScript (no chunks shared between entries), so that
-// finish-build.mjs reads every export of an entry in its one file.
-for (const name of names) {
-  const declarations = await rollup({
-    input: { [name]: join(root, 'src', `${name}.ts`) },
-    external,
-    plugins: [
-      dts({
-        tsconfig: join(root, 'tsconfig.json'),
-        compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, allowJs: false },
-      }),
-    ],
+// Every declaration goes to dist/core.d.ts (and .d.cts); each entry's declarations are its own members and
+// what it exports from the core. One declaration per class, so the Router a 'kitjs' app is typed with is the
+// Router 'kitjs/express' takes (a class with private members, declared in two files, is two types). The
+// core's declarations hold more than dist/core.js (types only one entry uses): types cost no load time.
+// rollup-plugin-dts warns that express.d.ts refers to core types no entry exports (expressJson, Route...):
+// they were as unnamed when they were private to express.d.ts; exporting them from src/express.ts names them.
+const entryFiles = new Set(names.map((name) => join(root, 'src', `${name}.ts`)));
+const declarations = await rollup({
+  input: Object.fromEntries(names.map((name) => [name, join(root, 'src', `${name}.ts`)])),
+  external,
+  plugins: [
+    dts({
+      tsconfig: join(root, 'tsconfig.json'),
+      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, allowJs: false },
+    }),
+  ],
+});
+for (const extension of ['.d.ts', '.d.cts']) {
+  const written = await declarations.write({
+    dir: dist,
+    format: 'es',
+    entryFileNames: `[name]${extension}`,
+    chunkFileNames: `[name]${extension}`,
+    manualChunks: (id) => (entryFiles.has(id) ? null : CORE),
+    minifyInternalExports: false,
   });
-  for (const extension of ['d.ts', 'd.cts']) {
-    await declarations.write({ dir: dist, format: 'es', entryFileNames: `[name].${extension}` });
-  }
-  await declarations.close();
+  expectChunks(written.output, extension);
 }
+await declarations.close();
 
 console.log(
-  `build: ${names.map((name) => `src/${name}.ts`).join(', ')} -> dist/ in ${Date.now() - started} ms`,
+  `build: ${names.map((name) => `src/${name}.ts`).join(', ')} -> dist/ (sharing dist/${CORE}.*) ` +
+    `in ${Date.now() - started} ms`,
 );

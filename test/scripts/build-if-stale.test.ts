@@ -19,7 +19,8 @@ const script = fileURLToPath(new URL('../../scripts/build-if-stale.mjs', import.
 const project = mkdtempSync(join(tmpdir(), 'kit-start-'));
 after(() => rmSync(project, { recursive: true, force: true }));
 
-// A project shaped like kitjs whose "build" writes the four outputs and counts how often it ran.
+// A project shaped like kitjs whose "build" writes what scripts/build-entries.mjs says the build writes
+// (each entry's four files and the shared core's) and counts how often it ran.
 mkdirSync(join(project, 'scripts'));
 mkdirSync(join(project, 'src'));
 copyFileSync(script, join(project, 'scripts', 'build-if-stale.mjs'));
@@ -31,8 +32,9 @@ writeFileSync(join(project, 'tsconfig.json'), '{}');
 writeFileSync(
   join(project, 'make-dist.mjs'),
   `import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { buildOutputs } from './scripts/build-entries.mjs';
 mkdirSync('dist', { recursive: true });
-for (const f of ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']) writeFileSync('dist/' + f, '');
+for (const file of buildOutputs('.')) writeFileSync(file, '');
 appendFileSync('builds.txt', 'x');\n`,
 );
 writeFileSync(
@@ -74,4 +76,7 @@ test('builds when dist/ is missing, not again while it is fresh, again once a so
   assert.equal(start(), 3, 'a missing output rebuilds');
   rmSync(join(project, 'dist', 'index.d.cts'));
   assert.equal(start(false), 4, 'started by node itself, it finds npm on its own');
+  rmSync(join(project, 'dist', 'core.cjs'));
+  assert.equal(start(), 5, 'a missing core chunk rebuilds');
+  assert.equal(start(), 5);
 });

@@ -1,0 +1,167 @@
+// Issue 25: the built package has one core (scripts/build.mjs). Whichever entry an app loads ('kitjs' or
+// 'kitjs/express'), in ESM or in CommonJS, the Router, the request and the response are the same classes
+// and prototypes, so a Router from one entry mounts on an app from the other and a member added to
+// `express.response` reaches kit() apps. Needs dist/ (`npm run build` first; `npm test` does).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'dist');
+const built = existsSync(join(dist, 'index.js'));
+const skip = built ? false : 'dist/ is missing: run npm run build';
+
+/** What scripts/build-entries.mjs says the build writes (a .mjs file, so loaded untyped). */
+async function buildEntries(): Promise<{ CORE: string; buildOutputs(root: string): string[] }> {
+  return import(pathToFileURL(join(root, 'scripts', 'build-entries.mjs')).href);
+}
+
+/** Runs `command` and fails the test with its output unless it succeeds. */
+function mustRun(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.error ?? ''}${result.stderr}`);
+  return result.stdout;
+}
+
+/**
+ * A project in the temp directory with kitjs installed from `npm pack`'s tarball: the tarball unpacked as
+ * node_modules/kitjs (what npm installs), its dependencies linked to this repository's installed copies
+ * (an install from the registry needs the network, which the tests must not). Only the dependencies
+ * the packed package.json declares are there, so a file missing from `files` or an undeclared import fails.
+ */
+function installPackedPackage(): string {
+  const project = mkdtempSync(join(tmpdir(), 'kit-one-core-'));
+  const modules = join(project, 'node_modules');
+  mkdirSync(modules);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'one-core-probe', private: true }));
+  const cli = process.env.npm_execpath;
+  const pack = ['pack', '--silent', '--pack-destination', project];
+  if (cli && /\.[cm]?js$/.test(cli)) mustRun(process.execPath, [cli, ...pack], root);
+  else mustRun(process.platform === 'win32' ? 'npm.cmd' : 'npm', pack, root);
+  const tarball = readdirSync(project).find((file) => file.endsWith('.tgz'));
+  assert.ok(tarball, 'npm pack wrote a tarball');
+  mustRun('tar', ['-xzf', tarball, '-C', modules], project);
+  renameSync(join(modules, 'package'), join(modules, 'kitjs'));
+  const manifest = JSON.parse(readFileSync(join(modules, 'kitjs', 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const link = join(modules, name);
+    mkdirSync(join(link, '..'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), link, 'junction');
+  }
+  for (const probe of ['probe.mjs', 'probe.cjs']) {
+    copyFileSync(fileURLToPath(new URL(`one-core/${probe}`, import.meta.url)), join(project, probe));
+  }
+  return project;
+}
+
+describe('the packed package shares one core between kitjs and kitjs/express', { skip }, () => {
+  let project = '';
+  before(() => {
+    project = installPackedPackage();
+  });
+  after(() => {
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  const expected = {
+    routerInstanceof: [true, true],
+    kitRouterOnExpressApp: '200 from a kitjs Router',
+    expressRouterOnKitApp: '200 from express.Router()',
+    membersOnKitApp: '200 request member, shared prototypes: true via express.response',
+  };
+
+  for (const [probe, kind] of [
+    ['probe.mjs', 'ESM'],
+    ['probe.cjs', 'CommonJS'],
+  ]) {
+    it(`mounts Routers across the entries and shares express.request/response with kit() (${kind})`, () => {
+      // The probe prints its findings last; a request that failed may have logged before them.
+      const out = mustRun(process.execPath, [probe], project).trim().split('\n');
+      assert.deepEqual(JSON.parse(out.at(-1) ?? ''), expected, out.join('\n'));
+    });
+  }
+
+  it('keeps the core out of the public subpaths (ESM and CommonJS)', () => {
+    // Resolved from the project, as an app would: by require (CommonJS) and by import.meta.resolve (ESM).
+    const script = `import { createRequire } from 'node:module';
+      const require = createRequire(${JSON.stringify(join(project, 'probe.mjs'))});
+      const codes = [];
+      for (const path of ['kitjs/dist/core.js', 'kitjs/dist/core.cjs', 'kitjs/core']) {
+        for (const resolve of [require.resolve, import.meta.resolve]) {
+          try { codes.push(path + ' resolved to ' + resolve(path)); } catch (error) { codes.push(error.code); }
+        }
+      }
+      console.log(JSON.stringify(codes));`;
+    const out = mustRun(process.execPath, ['--input-type=module', '-e', script], project);
+    assert.deepEqual(JSON.parse(out), Array(6).fill('ERR_PACKAGE_PATH_NOT_EXPORTED'));
+  });
+});
+
+describe('dist/ holds one copy of the core', { skip }, () => {
+  /** A class's definition as esbuild writes it (`var Router = class _Router`) or as written (`class Router`). */
+  const definitionOf = (name: string) => new RegExp(`(?:\\bclass|\\bvar|\\blet|\\bconst)\\s+${name}\\b`, 'g');
+
+  for (const extension of ['.js', '.cjs']) {
+    it(`defines each core class in one ${extension} file, the core chunk`, async () => {
+      const { CORE } = await buildEntries();
+      const files = readdirSync(dist).filter((file) => file.endsWith(extension));
+      for (const name of ['KitIncomingMessage', 'KitServerResponse', 'Router', 'Route']) {
+        const definitions = files.flatMap((file) => {
+          const count = readFileSync(join(dist, file), 'utf8').match(definitionOf(name))?.length ?? 0;
+          return Array<string>(count).fill(file);
+        });
+        assert.deepEqual(definitions, [`${CORE}${extension}`], `where ${name} is defined`);
+      }
+    });
+  }
+
+  it('declares Router once, in the core declarations both entries import', async () => {
+    const { CORE } = await buildEntries();
+    for (const extension of ['.d.ts', '.d.cts']) {
+      const files = readdirSync(dist).filter((file) => file.endsWith(extension));
+      const declaring = files.filter((file) =>
+        /^declare class Router\b/m.test(readFileSync(join(dist, file), 'utf8')),
+      );
+      assert.deepEqual(declaring, [`${CORE}${extension}`]);
+      for (const file of files.filter((name) => name !== `${CORE}${extension}`)) {
+        const text = readFileSync(join(dist, file), 'utf8');
+        const relative = [...text.matchAll(/from '(\.[^']*)'/g)].map((match) => match[1]);
+        assert.ok(relative.length > 0, `${file} imports the core`);
+        const core = extension === '.d.ts' ? `./${CORE}.js` : `./${CORE}.cjs`;
+        assert.deepEqual([...new Set(relative)], [core], `${file} imports only from the core`);
+      }
+    }
+  });
+
+  it('writes what scripts/build-entries.mjs lists (build-if-stale.mjs checks those), and their maps', async () => {
+    const { buildOutputs } = await buildEntries();
+    const listed = buildOutputs(root).map((file) => file.replace(/^dist\//, ''));
+    const written = readdirSync(dist).filter((file) => !file.endsWith('.map'));
+    assert.deepEqual(written.sort(), [...listed].sort());
+    const maps = readdirSync(dist).filter((file) => file.endsWith('.map'));
+    assert.deepEqual(
+      maps.sort(),
+      listed
+        .filter((file) => !file.includes('.d.'))
+        .map((file) => `${file}.map`)
+        .sort(),
+    );
+  });
+});
