@@ -14,6 +14,11 @@ import type { LoginThrottle } from './throttle/login-throttle.js';
 
 // bcrypt reads at most MAX_PASSWORD_BYTES (72) bytes of a password: kitjs's hashPassword refuses longer ones
 // rather than silently cutting them, and the routes check the same limit, from the library, with the other fields.
+/**
+ * NIST SP 800-63B's minimum for a password the user chooses: 8 characters, each Unicode code point counting
+ * as one (so `"€€€€€€€€"` is 8 characters, 24 bytes).
+ */
+const MIN_PASSWORD_CHARACTERS = 8;
 /** RFC 5321's limit on a forward path; also keeps junk out of the database. */
 const MAX_EMAIL_LENGTH = 254;
 /** Deliberately loose: one @ with something on both sides and no spaces. The mailbox is the real check. */
@@ -31,7 +36,7 @@ const BAD_CREDENTIALS = 'Invalid email or password';
  * What a client sends to register or log in.
  * @typedef {object} Credentials
  * @property {string} email.required - The account's email; compared case-insensitively, surrounding spaces ignored - email
- * @property {string} password.required - At most 72 bytes in UTF-8 - password
+ * @property {string} password.required - At least 8 characters (on register) and at most 72 bytes in UTF-8 - password
  */
 
 /**
@@ -89,7 +94,8 @@ function readCredentials(body: unknown): { email: string; password: string } {
 }
 
 /**
- * Adds `POST /register`, `POST /login` and `GET /me` to `app`. `throttle` guards `/login` (see
+ * Adds `POST /register`, `POST /login` and `GET /me` to `app`, and a 405 for the other methods on the two
+ * POST paths. `throttle` guards `/login` (see
  * `throttle/login-throttle.ts`), counting clients by `req.ip`, which the app's `trust proxy` setting makes
  * the address the trusted proxies saw (REF-034; REF-002; docs for setupSwagger, REF-010).
  *
@@ -111,7 +117,7 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
    * @tags Accounts
    * @param {Credentials} request.body.required - The new account's email and password
    * @return {User} 201 - The account was created
-   * @return {ErrorResponse} 400 - A field is missing or not a string, the email is not an email, the password is empty or over 72 bytes, or the body is not a JSON object
+   * @return {ErrorResponse} 400 - A field is missing or not a string, the email is not an email, the password is shorter than 8 characters or over 72 bytes, or the body is not a JSON object
    * @return {ErrorResponse} 409 - An account with this email exists (also when two registrations race: the database's unique index decides)
    * @return {ErrorResponse} 413 - The body is over the 16 kB limit
    * @example request - A new account
@@ -121,11 +127,15 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
    */
   app.post('/register', async (req, res) => {
     const { email, password } = readCredentials(req.body);
-    // REF-003: the email's shape, and a password of 1 to 72 bytes (bcrypt would ignore the rest).
+    // REF-003: the email's shape, and a password of at least 8 characters and at most 72 bytes (bcrypt
+    // would ignore the rest).
     if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
       throw new HttpError(400, '"email" must be an email address');
     }
-    if (password.length === 0) throw new HttpError(400, '"password" must not be empty');
+    // Code points, not UTF-16 units: an emoji is one character to the person who typed it.
+    if ([...password].length < MIN_PASSWORD_CHARACTERS) {
+      throw new HttpError(400, `"password" must be at least ${MIN_PASSWORD_CHARACTERS} characters`);
+    }
     if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
       throw new HttpError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
     }
@@ -175,4 +185,12 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
   app.get('/me', authMiddleware, (req, res) => {
     res.json({ user: req.user });
   });
+
+  // REF-013: the two POST-only paths exist, so another method is a 405 naming the one allowed, not a 404.
+  // After the POST routes, so only what they did not answer gets here.
+  for (const path of ['/register', '/login']) {
+    app.all(path, () => {
+      throw new HttpError(405, 'Method Not Allowed: use POST', { headers: { Allow: 'POST' } });
+    });
+  }
 }

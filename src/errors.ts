@@ -60,6 +60,15 @@ export const errorCodes = {
   KIT_ERR_PEER_MISSING: { status: 500, expose: false, message: 'An optional package is not installed' },
   KIT_ERR_DB_CONNECT: { status: 500, expose: false, message: 'Database connection failed' },
   KIT_ERR_DB_NOT_CONNECTED: { status: 500, expose: false, message: 'Database is not connected' },
+  // Database client faults: what a request's data can make a manager refuse (SQLITE-010, PG-007, MONGO-009)
+  KIT_ERR_DB_OPERATOR: { status: 400, expose: true, message: 'An operator object is not allowed as a value' },
+  KIT_ERR_DB_VALIDATION: { status: 400, expose: true, message: 'Invalid data for the model' },
+  KIT_ERR_DB_UNIQUE: { status: 409, expose: true, message: 'A record with this value already exists' },
+  KIT_ERR_DB_REFERENCE: {
+    status: 409,
+    expose: true,
+    message: 'The change refers to a record that does not exist, or removes one still referred to',
+  },
   // API docs
   KIT_ERR_DOCS_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid setupSwagger options' },
 } as const satisfies Record<string, ErrorDefinition>;

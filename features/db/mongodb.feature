@@ -112,7 +112,7 @@ Feature: mongodbManager
             strictQuery: Model.schema.get('strictQuery'),
           });
           const invalid = await new Plain({}).validate().then(() => null, (err) => err);
-          res.json({ plain: describe(Plain), schema: describe(FromSchema), required: Boolean(invalid?.errors?.title) });
+          res.json({ plain: describe(Plain), schema: describe(FromSchema), required: Boolean(invalid?.cause?.errors?.title) });
         });
         """
       When I GET "/models"
@@ -282,4 +282,112 @@ Feature: mongodbManager
       Then in a process where the package "mongoose" cannot be found, this code throws KIT_ERR_PEER_MISSING naming it:
         """
         mongodbManager.createCollection('User', { email: String });
+        """
+
+  @kit-http-error @kit-error-codes
+  Rule: MONGO-009 A fault a request's data causes in a manager's model is an HttpError 4xx with a stable code
+
+    Scenario Outline: without a server, <case> answers <status> <code> through the README's error handler
+      Given the app:
+        """
+        const mongoose = require('mongoose');
+        // bufferCommands off: without a server, a call that got past the checks would fail at once with a 500.
+        const User = mongodbManager.createCollection('FeatFaultsOffline', new mongoose.Schema({
+          email: { type: String, required: true, unique: true },
+          age: Number,
+          role: { type: String, enum: ['reader', 'editor'] },
+        }, { bufferCommands: false }));
+        app.use(json());
+        app.post('/login', async (req, res) => res.json({ found: Boolean(await User.findOne({ email: req.body.email })) }));
+        app.post('/search', async (req, res) => res.json({ count: await User.countDocuments(req.body) }));
+        app.post('/users', async (req, res) => res.status(201).json({ id: (await User.create(req.body)).id }));
+        app.post('/find', async (req, res) => res.json(await User.findById(req.body.id)));
+        // The README's error handler, which answers an HttpError's status and a 500 for anything else.
+        app.setErrorHandler((err, req, res) => {
+          const status = err instanceof HttpError ? err.status : 500;
+          res.status(status).json({
+            error: err instanceof HttpError && err.expose ? err.message : 'Internal error',
+            code: err instanceof HttpError ? err.code : undefined,
+          });
+        });
+        """
+      When I POST "<path>" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is <status>
+      And the JSON body includes:
+        """
+        { "code": "<code>" }
+        """
+
+      Examples:
+        | case                            | path    | body                                              | status | code                  |
+        | an operator object              | /login  | { "email": { "$ne": null } }                      | 400    | KIT_ERR_DB_OPERATOR   |
+        | $where in a filter              | /search | { "$where": "true" }                              | 400    | KIT_ERR_DB_OPERATOR   |
+        | an object where a value belongs | /login  | { "email": { "x": 1 } }                           | 400    | KIT_ERR_DB_VALIDATION |
+        | a nested object                 | /login  | { "email": { "x": { "y": 1 } } }                  | 400    | KIT_ERR_DB_VALIDATION |
+        | a list of objects               | /login  | { "email": [{ "x": 1 }] }                         | 400    | KIT_ERR_DB_VALIDATION |
+        | a text for a number             | /search | { "age": "old" }                                  | 400    | KIT_ERR_DB_VALIDATION |
+        | a malformed id                  | /find   | { "id": "abc" }                                   | 400    | KIT_ERR_DB_VALIDATION |
+        | a list for a string, written    | /users  | { "email": ["grace@example.com"] }                | 400    | KIT_ERR_DB_VALIDATION |
+        | a missing required field        | /users  | { "age": 3 }                                      | 400    | KIT_ERR_DB_VALIDATION |
+        | a value a validator refuses     | /users  | { "email": "grace@example.com", "role": "root" }  | 400    | KIT_ERR_DB_VALIDATION |
+
+    @mongodb
+    Scenario: with a real database, a duplicate is a 409 and the other faults are the same as without one
+      Given a MongoDB database for the app as world.mongoUri
+      And the app:
+        """
+        const User = mongodbManager.createCollection('FeatFaults', {
+          email: { type: String, required: true, unique: true },
+          age: Number,
+        });
+        await mongodbManager.connect(world.mongoUri);
+        await User.init();
+        await User.deleteMany({});
+        await User.create({ email: 'ada@example.com', age: 36 });
+        app.use(json());
+        app.post('/users', async (req, res) => res.status(201).json({ id: (await User.create(req.body)).id }));
+        app.post('/many', async (req, res) => res.status(201).json((await User.insertMany(req.body)).length));
+        app.post('/login', async (req, res) => res.json({ found: Boolean(await User.findOne({ email: req.body.email })) }));
+        app.setErrorHandler((err, req, res) => {
+          const status = err instanceof HttpError ? err.status : 500;
+          res.status(status).json({
+            error: err instanceof HttpError && err.expose ? err.message : 'Internal error',
+            code: err instanceof HttpError ? err.code : undefined,
+          });
+        });
+        """
+      When I POST "/users" with the JSON body:
+        """
+        { "email": "ada@example.com" }
+        """
+      Then the status is 409
+      And the JSON body is:
+        """
+        { "error": "A record with this \"email\" already exists", "code": "KIT_ERR_DB_UNIQUE" }
+        """
+      When I POST "/many" with the JSON body:
+        """
+        [{ "email": "grace@example.com" }, { "email": "ada@example.com" }]
+        """
+      Then the status is 409
+      When I POST "/login" with the JSON body:
+        """
+        { "email": { "$ne": null } }
+        """
+      Then the status is 400
+      And the JSON body includes:
+        """
+        { "code": "KIT_ERR_DB_OPERATOR" }
+        """
+      When I POST "/users" with the JSON body:
+        """
+        { "age": "old" }
+        """
+      Then the status is 400
+      And the JSON body includes:
+        """
+        { "code": "KIT_ERR_DB_VALIDATION" }
         """

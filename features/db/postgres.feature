@@ -93,7 +93,8 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
   @postgres
   Rule: PG-003 The same models, guards and error names as on SQLite
 
-    Scenario: a unique value inserted eight times at once is stored once; the losers get SequelizeUniqueConstraintError
+    @kit-error-codes
+    Scenario: a unique value inserted eight times at once is stored once; the losers get KIT_ERR_DB_UNIQUE
       Given a PostgreSQL database for the app as world.postgresUrl
       And the app:
         """
@@ -107,7 +108,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
             const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => User.create({ email: 'ada@example.com' })));
             res.json({
               created: outcomes.filter((o) => o.status === 'fulfilled').length,
-              refused: [...new Set(outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason.name))],
+              refused: [...new Set(outcomes.filter((o) => o.status === 'rejected').map((o) => `${o.reason.code} ${o.reason.cause.name}`))],
               rows: await User.count(),
             });
           } finally { await db.close(); }
@@ -116,7 +117,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
       When I GET "/race"
       Then the JSON body is:
         """
-        { "created": 1, "refused": ["SequelizeUniqueConstraintError"], "rows": 1 }
+        { "created": 1, "refused": ["KIT_ERR_DB_UNIQUE SequelizeUniqueConstraintError"], "rows": 1 }
         """
 
     @kit-lifecycle
@@ -216,3 +217,72 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
           { "dialect": "sqlite", "location": ":memory:", "shared": true, "kind": "SQLiteManager" }
         ]
         """
+
+  @postgres @kit-http-error @kit-error-codes
+  Rule: PG-007 Client faults are the same KitErrors as on SQLite, the server's refusals included
+
+    Background:
+      Given a PostgreSQL database for the app as world.postgresUrl
+      And the app:
+        """
+        const { DataTypes } = require('sequelize');
+        const db = new PostgreSQLManager(world.postgresUrl);
+        const Team = db.sequelize.define('Team', { name: DataTypes.STRING });
+        const User = db.sequelize.define('User', {
+          email: { type: DataTypes.STRING, allowNull: false, unique: true },
+          nick: DataTypes.STRING(8),
+          age: DataTypes.INTEGER,
+          role: { type: DataTypes.STRING, validate: { isIn: [['reader', 'editor']] } },
+        });
+        User.belongsTo(Team);
+        await db.sequelize.sync();
+        await User.create({ email: 'ada@example.com', age: 36 });
+        app.use(json());
+        app.post('/login', async (req, res) => {
+          res.json({ found: Boolean(await User.findOne({ where: { email: req.body.email } })) });
+        });
+        app.post('/search', async (req, res) => res.json({ count: await User.count({ where: { age: req.body.age } }) }));
+        app.post('/users', async (req, res) => {
+          res.status(201).json({ id: (await User.create(req.body)).id });
+        });
+        app.get('/close', async (req, res) => { await db.close(); res.json('closed'); });
+        // The README's error handler, which answers an HttpError's status and a 500 for anything else.
+        app.setErrorHandler((err, req, res) => {
+          const status = err instanceof HttpError ? err.status : 500;
+          res.status(status).json({
+            error: err instanceof HttpError && err.expose ? err.message : 'Internal error',
+            code: err instanceof HttpError ? err.code : undefined,
+          });
+        });
+        """
+
+    Scenario Outline: <case> answers <status> <code> through the README's error handler
+      When I POST "<path>" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is <status>
+      And the JSON body includes:
+        """
+        { "code": "<code>" }
+        """
+      And the body does not contain "Internal error"
+      And the body does not contain "constraint"
+      When I GET "/close"
+      Then the status is 200
+
+      Examples:
+        | case                              | path    | body                                      | status | code                  |
+        | an operator object                | /login  | { "email": { "$ne": null } }              | 400    | KIT_ERR_DB_OPERATOR   |
+        | an object where a value belongs   | /login  | { "email": { "x": 1 } }                   | 400    | KIT_ERR_DB_VALIDATION |
+        | a nested object                   | /login  | { "email": { "x": { "y": 1 } } }          | 400    | KIT_ERR_DB_VALIDATION |
+        | a list of objects                 | /login  | { "email": [{ "x": 1 }] }                 | 400    | KIT_ERR_DB_VALIDATION |
+        | a boolean for a string            | /login  | { "email": true }                         | 400    | KIT_ERR_DB_VALIDATION |
+        | a list for a string, written      | /users  | { "email": ["grace@example.com"] }        | 400    | KIT_ERR_DB_VALIDATION |
+        | a text for an integer             | /users  | { "email": "grace@example.com", "age": "old" } | 400 | KIT_ERR_DB_VALIDATION |
+        | a missing required field          | /users  | { "age": 3 }                              | 400    | KIT_ERR_DB_VALIDATION |
+        | a value a validator refuses       | /users  | { "email": "grace@example.com", "role": "root" } | 400 | KIT_ERR_DB_VALIDATION |
+        | a text too long for its column    | /users  | { "email": "grace@example.com", "nick": "much too long" } | 400 | KIT_ERR_DB_VALIDATION |
+        | a number out of its column's range | /search | { "age": "99999999999" }                 | 400    | KIT_ERR_DB_VALIDATION |
+        | a duplicate of a unique field     | /users  | { "email": "ada@example.com" }            | 409    | KIT_ERR_DB_UNIQUE     |
+        | a reference to no record          | /users  | { "email": "grace@example.com", "TeamId": 999 } | 409 | KIT_ERR_DB_REFERENCE |

@@ -388,3 +388,100 @@ Feature: SQLiteManager
         | package   |
         | sequelize |
         | sqlite3   |
+
+  @kit-http-error @kit-error-codes
+  Rule: SQLITE-010 A fault a request's data causes in a model call is an HttpError 4xx with a stable code
+
+    Background:
+      Given the app:
+        """
+        const { DataTypes } = require('sequelize');
+        const db = new SQLiteManager();
+        const Team = db.sequelize.define('Team', { name: DataTypes.STRING });
+        const User = db.sequelize.define('User', {
+          email: { type: DataTypes.STRING, allowNull: false, unique: true },
+          age: DataTypes.INTEGER,
+          role: { type: DataTypes.STRING, validate: { isIn: [['reader', 'editor']] } },
+        });
+        User.belongsTo(Team);
+        await db.sequelize.sync({ force: true });
+        await User.create({ email: 'ada@example.com', age: 36 });
+        app.use(json());
+        app.post('/login', async (req, res) => {
+          res.json({ found: Boolean(await User.findOne({ where: { email: req.body.email } })) });
+        });
+        app.post('/users', async (req, res) => {
+          res.status(201).json({ id: (await User.create(req.body)).id });
+        });
+        app.get('/users/:id', async (req, res) => res.json(await User.findByPk(req.params.id)));
+        app.get('/broken', async (req, res) => res.json(await db.sequelize.define('Missing', {}).findAll()));
+        // The README's error handler, which answers an HttpError's status and a 500 for anything else.
+        app.setErrorHandler((err, req, res) => {
+          const status = err instanceof HttpError ? err.status : 500;
+          res.status(status).json({
+            error: err instanceof HttpError && err.expose ? err.message : 'Internal error',
+            code: err instanceof HttpError ? err.code : undefined,
+          });
+        });
+        """
+
+    Scenario Outline: <case> answers <status> <code> through the README's error handler
+      When I POST "<path>" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is <status>
+      And the JSON body includes:
+        """
+        { "code": "<code>" }
+        """
+      And the body does not contain "Internal error"
+      And the body does not contain "SELECT"
+
+      Examples:
+        | case                              | path   | body                                      | status | code                  |
+        | an operator object                | /login | { "email": { "$ne": null } }              | 400    | KIT_ERR_DB_OPERATOR   |
+        | an object where a value belongs   | /login | { "email": { "x": 1 } }                   | 400    | KIT_ERR_DB_VALIDATION |
+        | a nested object                   | /login | { "email": { "x": { "y": 1 } } }          | 400    | KIT_ERR_DB_VALIDATION |
+        | a list of objects                 | /login | { "email": [{ "x": 1 }] }                 | 400    | KIT_ERR_DB_VALIDATION |
+        | a boolean for a string            | /login | { "email": true }                         | 400    | KIT_ERR_DB_VALIDATION |
+        | a list for a string, written      | /users | { "email": ["grace@example.com"] }        | 400    | KIT_ERR_DB_VALIDATION |
+        | a text for an integer             | /users | { "email": "grace@example.com", "age": "old" } | 400 | KIT_ERR_DB_VALIDATION |
+        | a missing required field          | /users | { "age": 3 }                              | 400    | KIT_ERR_DB_VALIDATION |
+        | a value a validator refuses       | /users | { "email": "grace@example.com", "role": "root" } | 400 | KIT_ERR_DB_VALIDATION |
+        | a duplicate of a unique field     | /users | { "email": "ada@example.com" }            | 409    | KIT_ERR_DB_UNIQUE     |
+        | a reference to no record          | /users | { "email": "grace@example.com", "TeamId": 999 } | 409 | KIT_ERR_DB_REFERENCE |
+
+    Scenario: a key of the wrong type in the path is a 400, and a fault of the server's own stays a 500
+      When I GET "/users/abc"
+      Then the status is 400
+      And the JSON body includes:
+        """
+        { "code": "KIT_ERR_DB_VALIDATION" }
+        """
+      When I GET "/users/1"
+      Then the status is 200
+      When I GET "/broken"
+      Then the status is 500
+      And the JSON body is:
+        """
+        { "error": "Internal error" }
+        """
+
+    Scenario: the client's message names the field, and the database's own words stay out
+      When I POST "/users" with the JSON body:
+        """
+        { "email": "ada@example.com" }
+        """
+      Then the status is 409
+      And the JSON body is:
+        """
+        { "error": "A record with this \"email\" already exists", "code": "KIT_ERR_DB_UNIQUE" }
+        """
+      When I POST "/users" with the JSON body:
+        """
+        { "email": "grace@example.com", "TeamId": 999 }
+        """
+      Then the status is 409
+      And the body does not contain "FOREIGN KEY"
+      And the body does not contain "SQLITE"

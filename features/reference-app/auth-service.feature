@@ -79,11 +79,11 @@ Feature: The reference app, an auth service built on kitjs
         | /register | { "email": 42, "password": "analytical engine" }  |
         | /register | { "email": "ada@example.com", "password": ["x"] } |
         | /register | { "email": null, "password": null }               |
-        | /register | { "email": { "$ne": null }, "password": "x" }     |
+        | /register | { "email": { "$ne": null }, "password": "analytical engine" } |
         | /register | []                                                |
         | /register | "ada@example.com"                                 |
         | /register | null                                              |
-        | /register | { "email": "not an email", "password": "x" }      |
+        | /register | { "email": "not an email", "password": "analytical engine" } |
         | /register | { "email": "ada@example.com", "password": "" }    |
         | /login    | {}                                                |
         | /login    | { "email": "ada@example.com" }                    |
@@ -131,6 +131,43 @@ Feature: The reference app, an auth service built on kitjs
         | type                              |
         | application/x-www-form-urlencoded |
         | text/plain                        |
+
+    Scenario Outline: a password of <length> characters is refused with a clear message (<password>)
+      Given the reference app on an in-memory SQLite database
+      When I POST "/register" with the JSON body:
+        """
+        { "email": "short@example.com", "password": "<password>" }
+        """
+      Then the answer is a JSON error with the status 400
+      And the JSON body is:
+        """
+        { "error": "\"password\" must be at least 8 characters" }
+        """
+
+      Examples:
+        | length | password |
+        | 0      |          |
+        | 1      | x        |
+        | 7      | letmein  |
+        | 7      | 😀😀😀😀😀😀😀  |
+
+    Scenario: a password of exactly 8 characters is accepted, counted in characters rather than bytes
+      Given the reference app on an in-memory SQLite database
+      When I POST "/register" with the JSON body:
+        """
+        { "email": "eight@example.com", "password": "password" }
+        """
+      Then the status is 201
+      When I POST "/register" with the JSON body:
+        """
+        { "email": "euro@example.com", "password": "€€€€€€€€" }
+        """
+      Then the status is 201
+      When I POST "/login" with the JSON body:
+        """
+        { "email": "euro@example.com", "password": "€€€€€€€€" }
+        """
+      Then the status is 200
 
     Scenario: a password over bcrypt's 72 bytes is refused with a clear message, exactly 72 is accepted
       Given the reference app on an in-memory SQLite database
@@ -260,3 +297,36 @@ Feature: The reference app, an auth service built on kitjs
       Given the reference app on an in-memory SQLite database
       When I POST "/register" with a JSON body padded to 17 kB
       Then the answer is a JSON error with the status 413
+
+  Rule: REF-013 Another method on /register or /login is a 405 that says to use POST
+
+    Scenario Outline: <method> <path> is a JSON 405 with Allow: POST
+      Given the reference app on an in-memory SQLite database
+      When I <method> "<path>"
+      Then the answer is a JSON error with the status 405
+      And the header "Allow" is "POST"
+      And the JSON body is:
+        """
+        { "error": "Method Not Allowed: use POST" }
+        """
+
+      Examples:
+        | method  | path      |
+        | GET     | /register |
+        | PUT     | /register |
+        | DELETE  | /register |
+        | GET     | /login    |
+        | PATCH   | /login    |
+        | OPTIONS | /login    |
+
+    Scenario: HEAD is a 405 too, and a CORS preflight is still answered by cors()
+      Given the reference app on an in-memory SQLite database
+      When I HEAD "/register"
+      Then the status is 405
+      And the header "Allow" is "POST"
+      When I OPTIONS "/register" with headers:
+        | Origin                        | https://app.example.com |
+        | Access-Control-Request-Method | POST                    |
+      Then the status is 204
+      When I GET "/register/extra"
+      Then the answer is a JSON error with the status 404

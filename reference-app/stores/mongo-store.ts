@@ -4,7 +4,11 @@ import { createMongoAttempts } from '../throttle/mongo-attempts.js';
 import { EmailTakenError } from './email-taken.js';
 import type { StoredUser, UserStore } from './user-store.js';
 
-const DUPLICATE_KEY = 11000;
+/** What a duplicate email looks like: kitjs's KitError for a unique index (MONGO-009), or the driver's code. */
+function isDuplicateKey(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'KIT_ERR_DB_UNIQUE' || code === 11000;
+}
 
 /**
  * A user store on MongoDB, in the `users` collection of the URI's database (or `dbName`, when given).
@@ -49,7 +53,7 @@ export function createMongoStore({ uri, dbName }: { uri: string; dbName?: string
         return { id: String(doc._id), email: doc.email };
       } catch (err) {
         // REF-031: the unique index decides; a duplicate key is the same 409 as on SQL.
-        if ((err as { code?: unknown } | null)?.code === DUPLICATE_KEY) throw new EmailTakenError(email, err);
+        if (isDuplicateKey(err)) throw new EmailTakenError(email, err);
         throw err;
       }
     },

@@ -2,8 +2,8 @@
 import type { Connection, ConnectOptions, Schema, SchemaDefinition } from 'mongoose';
 import { KitError } from '../errors.js';
 import { requirePeer } from '../optional-package.js';
-import { guardMongooseSchema } from './client-errors.js';
 import { mongoHosts } from './mongo-uri.js';
+import { guardMongooseSchema } from './mongoose-client-errors.js';
 import type { PeerConnection, PeerConnectOptions, PeerModel, PeerSchema } from './peer-types.js';
 
 interface MongooseModule {
@@ -25,8 +25,9 @@ function reasonOf(err: unknown): string {
  * - `sanitizeFilter` is on: a filter value holding `$` keys (`{ email: { $ne: null } }` from a JSON body)
  *   is wrapped in `$eq` and can only match that literal object.
  * - `strictQuery` is on for every schema it compiles: filter keys that are not in the schema are dropped.
- * - A value that cannot be cast to its path's type, or a document that fails validation, rejects with the
- *   mongoose error flagged `status: 400`, so kitjs answers 400 rather than 500.
+ * - Every fault a request's data causes in its models rejects with a KitError, an `HttpError` 4xx with a
+ *   `KIT_ERR_DB_*` code and mongoose's error as `cause`: an operator object (400), a value that cannot be
+ *   cast to its path's type or a document that fails validation (400), a duplicate key (409).
  * - `connect` waits at most `serverSelectionTimeoutMS` (5000 by default) and names the host when it fails.
  *
  * @example
@@ -183,6 +184,7 @@ export class MongoDBManager {
         strictQuery: true,
       });
     }
+    // MONGO-009: client faults of its calls become KitErrors.
     guardMongooseSchema(compiled as Schema);
     return connection.model<T>(name, compiled) as PeerModel<T>;
   }

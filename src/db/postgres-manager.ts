@@ -73,8 +73,9 @@ function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Optio
  * share behind a load balancer. The constructor only reads the URL; `connect()` opens a connection and
  * checks the server answers; `close()` ends the pool. Everything else is {@link SequelizeManager}'s, as for
  * {@link SQLiteManager}: the same models, guards (`{ $ne: null }` from a body is a 400) and SQL log. A
- * unique index that refuses a row rejects with Sequelize's `SequelizeUniqueConstraintError`, as on SQLite,
- * so one check in the app maps it to 409 on both (PG-003).
+ * unique index that refuses a row rejects with `KIT_ERR_DB_UNIQUE` (409), as on SQLite, and the server's
+ * own refusals of a value (too long, out of range, not a number) with `KIT_ERR_DB_VALIDATION` (400), so
+ * the app answers both dialects the same (PG-003, PG-007).
  *
  * @example
  * ```ts

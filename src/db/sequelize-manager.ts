@@ -3,8 +3,8 @@ import type { Options, Sequelize } from 'sequelize';
 import { KitError } from '../errors.js';
 import { logger } from '../logger.js';
 import { requirePeer } from '../optional-package.js';
-import { guardSequelize } from './client-errors.js';
 import type { PeerSequelize, PeerSequelizeOptions } from './peer-types.js';
+import { guardSequelize, isUniqueViolationError } from './sequelize-client-errors.js';
 
 /** The dialects a {@link SequelizeManager} speaks. */
 export type SequelizeDialect = 'sqlite' | 'postgres';
@@ -40,7 +40,8 @@ function reasonOf(err: unknown): string {
 
 /**
  * One database through Sequelize, whatever the dialect: kitjs's SQL log at debug level, the request-data
- * guards (`{ $ne: null }` from a body is a 400, failed validation is a 400), a `connect()` that names the
+ * guards (a fault a request's data causes in a model call rejects with a KitError, an `HttpError` 4xx with
+ * a `KIT_ERR_DB_*` code: `{ $ne: null }` in a where, a failed validation, a duplicate), a `connect()` that names the
  * database when it fails, and a `close()` that is safe to repeat. Create one through {@link SQLiteManager},
  * {@link PostgreSQLManager} or {@link sequelizeManager}; the class is exported for `instanceof` and types.
  * Both dialects share this behaviour (PG-006; on PostgreSQL, PG-003).
@@ -80,12 +81,16 @@ export abstract class SequelizeManager {
       dialectModule: driver,
       // benchmark makes Sequelize pass the duration as a number instead of its whole options object.
       benchmark: true,
+      // SQLITE-010: a value of the wrong type for its column ("abc" for an INTEGER, true for a STRING) is a
+      // ValidationError on every dialect, where SQLite alone would store it and PostgreSQL fail in SQL.
+      typeValidation: true,
       // SQLITE-007: each statement to kitjs's logger at debug; values stay bind parameters.
       logging: (sql: string, timing?: number) => {
         logger.debug({ sql, durationMs: typeof timing === 'number' ? timing : undefined }, 'sequelize query');
       },
     });
-    // SQLITE-008, PG-003: no string operator aliases; `$` objects in a where and failed validation are 400s.
+    // SQLITE-008, PG-003: no string operator aliases; a `$` object in a where is a 400.
+    // SQLITE-010, PG-007: every client fault of a model call reaches the app as a KitError 4xx.
     guardSequelize(this.sequelize);
   }
 
@@ -122,17 +127,19 @@ export abstract class SequelizeManager {
   }
 
   /**
-   * True when `err` is the database refusing a write that would break a unique index (Sequelize's
-   * `UniqueConstraintError`, on either dialect), so an app can answer 409 without importing sequelize.
-   * Compared by name: the app and kitjs may hold two copies of the package.
+   * True when `err` is the database refusing a write that would break a unique index: the
+   * `KIT_ERR_DB_UNIQUE` KitError (409) a model call rejects with, or Sequelize's own
+   * `UniqueConstraintError` (from a raw query), on either dialect. An app that wants its own 409 (its
+   * message, its code) checks this without importing sequelize. Compared by name and code: the app and
+   * kitjs may hold two copies of the package.
    *
    * @example
    * ```ts
-   * try { await User.create({ email }); } catch (err) { if (db.isUniqueViolation(err)) throw new HttpError(409); throw err; }
+   * try { await User.create({ email }); } catch (err) { if (db.isUniqueViolation(err)) throw new HttpError(409, 'Email taken'); throw err; }
    * ```
    */
   isUniqueViolation(err: unknown): boolean {
-    return err instanceof Error && err.name === 'SequelizeUniqueConstraintError';
+    return isUniqueViolationError(err);
   }
 
   /**

@@ -9,7 +9,9 @@ import { SequelizeManager } from './sequelize-manager.js';
  * Sequelize's SQL log goes to kitjs's `logger` at debug level (statements only: Sequelize sends values as
  * bind parameters, and kitjs never turns on `logQueryParameters`). No string operator aliases are
  * configured, so a `{ $ne: null }` that arrives in a request body is never read as an operator: kitjs's
- * hooks refuse it with a 400 (and failed model validation is a 400 too), where Sequelize alone would 500.
+ * hooks refuse it with a 400. Every fault a request's data causes in a model call (an operator object, an
+ * object or a wrong type where a value belongs, failed validation, a duplicate) rejects with a KitError,
+ * an `HttpError` 4xx with a `KIT_ERR_DB_*` code, where Sequelize alone would give a 500.
  * The same code serves {@link PostgreSQLManager}: see {@link SequelizeManager}.
  *
  * @example

@@ -30,7 +30,6 @@ export function runChild(
     cwd?: string;
     env?: Record<string, string>;
     preload?: string;
-    user?: { uid: number; gid: number };
   } = {},
 ): ChildResult {
   const args = ['--import', tsxLoader];
@@ -42,7 +41,6 @@ export function runChild(
     env: { ...process.env, LOG_FILE: '', LOG_PRETTY: '', ...options.env },
     encoding: 'utf8',
     timeout: 60_000,
-    ...options.user,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

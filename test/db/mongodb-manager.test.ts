@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { mongoHosts } from '../../src/db/mongo-uri.js';
 import { MongoDBManager, mongodbManager } from '../../src/db/mongodb-manager.js';
 import { KitError } from '../../src/errors.js';
+import { HttpError } from '../../src/http-error.js';
 import { closedPort, repoRoot, srcUrl } from './helpers.js';
 
 // The same mongoose the manager resolves, for building Schema instances and checking the global stays untouched.
@@ -48,10 +49,8 @@ describe('mongodbManager', () => {
     assert.equal(Note.schema.get('strictQuery'), true);
     await new Note({ text: 'hello' }).validate();
     await assert.rejects(new Note({}).validate(), (err: unknown) => {
-      assert.ok(
-        (err as { errors?: Record<string, unknown> }).errors?.text,
-        'the definition is used as given',
-      );
+      const cause = (err as Error).cause as { errors?: Record<string, unknown> };
+      assert.ok(cause.errors?.text, 'the definition is used as given');
       return true;
     });
   });
@@ -88,9 +87,16 @@ describe('mongodbManager', () => {
     const body = JSON.parse('{"email":{"$ne":null},"password":{"$gt":""}}') as Record<string, unknown>;
     const query = Login.findOne(body);
     await assert.rejects(query.exec(), (err: unknown) => {
-      assert.equal((err as Error).name, 'CastError', 'the operator object is a value now, and not a string');
-      assert.equal((err as { status?: number }).status, 400);
-      assert.equal((err as { expose?: boolean }).expose, true);
+      assert.ok(err instanceof HttpError, 'an HttpError, as the README error handler expects');
+      assert.equal((err as KitError).code, 'KIT_ERR_DB_OPERATOR');
+      const cause = (err as Error).cause as Error;
+      assert.equal(cause.name, 'CastError', 'the operator object is a value now, and not a string');
+      assert.equal(err.status, 400);
+      assert.equal(err.expose, true);
+      assert.match(
+        err.message,
+        /^Invalid value for "(email|password)": an operator object is not allowed here$/,
+      );
       return true;
     });
     assert.deepEqual(query.getFilter().email, { $eq: { $ne: null } });
@@ -104,21 +110,107 @@ describe('mongodbManager', () => {
     assert.deepEqual(query.getFilter(), { email: 'ada@example.com' });
   });
 
-  it('flags a failed validation as a 400, keeping the mongoose error', async () => {
+  it('turns a failed validation into KIT_ERR_DB_VALIDATION, keeping the mongoose error as cause', async () => {
     const Item = mongodbManager.createCollection('TsItem', { qty: { type: Number, required: true } });
     await assert.rejects(new Item({ qty: 'many' }).validate(), (err: unknown) => {
-      assert.equal((err as Error).name, 'ValidationError');
-      assert.equal((err as { status?: number }).status, 400);
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_VALIDATION');
+      assert.equal(err.status, 400);
+      assert.equal((err.cause as Error).name, 'ValidationError');
       return true;
     });
   });
 
-  it('refuses $where in a filter with a 400', async () => {
+  it('refuses $where in a filter with KIT_ERR_DB_OPERATOR', async () => {
     const schema = new mongoose.Schema({ email: String }, { bufferCommands: false });
     const Probe = mongodbManager.createCollection('TsWhere', schema);
     await assert.rejects(Probe.find({ $where: 'true' }).exec(), (err: unknown) => {
-      assert.match((err as Error).message, /\$where is not allowed with sanitizeFilter/);
-      assert.equal((err as { status?: number }).status, 400);
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_OPERATOR');
+      assert.equal(err.message, '"$where" is not allowed in a filter');
+      assert.match((err.cause as Error).message, /\$where is not allowed with sanitizeFilter/);
+      assert.equal(err.status, 400);
+      return true;
+    });
+  });
+
+  it('rejects every client fault it can see without a server with an HttpError 4xx and a stable code', async () => {
+    const schema = new mongoose.Schema(
+      { email: { type: String, required: true }, age: Number, tags: [String] },
+      { bufferCommands: false },
+    );
+    const Person = mongodbManager.createCollection('TsFaults', schema);
+    const body = (json: string) => JSON.parse(json) as Record<string, never>;
+    const cases: [string, () => Promise<unknown>, string][] = [
+      [
+        'operator in a filter',
+        () => Person.findOne(body('{"email":{"$ne":null}}')).exec(),
+        'KIT_ERR_DB_OPERATOR',
+      ],
+      [
+        'operator in a delete',
+        () => Person.deleteMany(body('{"age":{"$gt":0}}')).exec(),
+        'KIT_ERR_DB_OPERATOR',
+      ],
+      [
+        '$expr in a filter',
+        () => Person.countDocuments(body('{"$expr":{"$eq":[1,1]}}')).exec(),
+        'KIT_ERR_DB_OPERATOR',
+      ],
+      [
+        'nested object in a filter',
+        () => Person.findOne(body('{"email":{"x":1}}')).exec(),
+        'KIT_ERR_DB_VALIDATION',
+      ],
+      ['array in a filter', () => Person.find(body('{"email":["a","b"]}')).exec(), 'KIT_ERR_DB_VALIDATION'],
+      ['text for a number', () => Person.findOne(body('{"age":"old"}')).exec(), 'KIT_ERR_DB_VALIDATION'],
+      ['malformed id', () => Person.findById('abc').exec(), 'KIT_ERR_DB_VALIDATION'],
+      ['object for a string', () => Person.create(body('{"email":{"x":1}}')), 'KIT_ERR_DB_VALIDATION'],
+      ['missing required field', () => Person.create(body('{"age":3}')), 'KIT_ERR_DB_VALIDATION'],
+      [
+        'object in an update',
+        () => Person.updateOne({ email: 'a' }, body('{"age":{"x":1}}')).exec(),
+        'KIT_ERR_DB_VALIDATION',
+      ],
+      [
+        'bad record in insertMany',
+        () => Person.insertMany([body('{"email":"a","age":"old"}')]),
+        'KIT_ERR_DB_VALIDATION',
+      ],
+    ];
+    for (const [label, call, code] of cases) {
+      await assert.rejects(call(), (err: unknown) => {
+        assert.ok(err instanceof HttpError, `${label}: ${String(err)}`);
+        assert.equal((err as KitError).code, code, label);
+        assert.equal(err.status, 400, label);
+        return true;
+      });
+    }
+  });
+
+  it('turns a duplicate key from the server into KIT_ERR_DB_UNIQUE (409)', async () => {
+    // What the driver rejects with when a unique index refuses a write, raised here by a hook so that no
+    // server is needed; the manager's error middleware sees it as it would the server's.
+    const duplicate = Object.assign(
+      new Error('E11000 duplicate key error collection: app.users index: email_1'),
+      {
+        name: 'MongoServerError',
+        code: 11000,
+        keyPattern: { email: 1 },
+        keyValue: { email: 'ada@example.com' },
+      },
+    );
+    const schema = new mongoose.Schema({ email: String }, { bufferCommands: false });
+    schema.pre('save', () => {
+      throw duplicate;
+    });
+    const Member = mongodbManager.createCollection('TsDuplicate', schema);
+    await assert.rejects(Member.create({ email: 'ada@example.com' }), (err: unknown) => {
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_UNIQUE');
+      assert.equal(err.status, 409);
+      assert.equal(err.message, 'A record with this "email" already exists');
+      assert.equal(err.cause, duplicate);
       return true;
     });
   });
@@ -208,11 +300,21 @@ describe('mongodbManager against a real MongoDB (MONGODB_URI)', () => {
     assert.ok(created.get('createdAt') instanceof Date);
     assert.ok(created.get('updatedAt') instanceof Date);
     await assert.rejects(User.findOne(JSON.parse('{"email":{"$ne":null}}')).exec(), {
-      name: 'CastError',
+      code: 'KIT_ERR_DB_OPERATOR',
       status: 400,
     });
     assert.equal((await User.findOne({ email: 'ada@example.com' }))?.get('email'), 'ada@example.com');
     assert.equal(await mongodbManager.connect(uri as string), status, 'same URI again resolves at once');
+    const Unique = mongodbManager.createCollection('TsRealUnique', { email: { type: String, unique: true } });
+    await Unique.init();
+    await Unique.deleteMany({});
+    await Unique.create({ email: 'ada@example.com' });
+    await assert.rejects(Unique.create({ email: 'ada@example.com' }), {
+      code: 'KIT_ERR_DB_UNIQUE',
+      status: 409,
+    });
+    await assert.rejects(Unique.insertMany([{ email: 'ada@example.com' }]), { code: 'KIT_ERR_DB_UNIQUE' });
+    await Unique.deleteMany({});
     await User.deleteMany({});
     await mongodbManager.disconnect();
   });

@@ -8,6 +8,7 @@ import { SequelizeManager } from '../../src/db/sequelize-manager.js';
 import { sequelizeManager } from '../../src/db/sequelize-manager-factory.js';
 import { SQLiteManager } from '../../src/db/sqlite-manager.js';
 import { KitError } from '../../src/errors.js';
+import { HttpError } from '../../src/http-error.js';
 import { dropDatabase, freshDatabase } from '../support/postgres-database.js';
 import { postgresAvailability, stopPostgres } from '../support/postgres-server.js';
 import { closedPort, runChild, srcUrl } from './helpers.js';
@@ -190,7 +191,7 @@ describe('PostgreSQLManager on a real server', () => {
     assert.equal(found?.get('name'), 'Ada');
   });
 
-  it('rejects a second row for a unique column with SequelizeUniqueConstraintError, even when both race', async (t) => {
+  it('rejects a second row for a unique column with KIT_ERR_DB_UNIQUE, even when both race', async (t) => {
     const m = await manager(t, 'unique');
     if (!m) return;
     const User = defineUser(m);
@@ -199,9 +200,14 @@ describe('PostgreSQLManager on a real server', () => {
       Array.from({ length: 8 }, () => User.create({ email: 'race@example.com' })),
     );
     const fulfilled = outcomes.filter((o) => o.status === 'fulfilled');
-    const names = outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as Error).name] : []));
+    const refusals = outcomes.flatMap((o) =>
+      o.status === 'rejected'
+        ? [`${(o.reason as KitError).code} ${((o.reason as Error).cause as Error).name}`]
+        : [],
+    );
     assert.equal(fulfilled.length, 1, 'exactly one insert wins');
-    assert.deepEqual(names, Array(7).fill('SequelizeUniqueConstraintError'));
+    assert.deepEqual(refusals, Array(7).fill('KIT_ERR_DB_UNIQUE SequelizeUniqueConstraintError'));
+    assert.ok(outcomes.every((o) => o.status === 'fulfilled' || m.isUniqueViolation(o.reason)));
     assert.equal(await User.count(), 1);
   });
 
@@ -212,15 +218,86 @@ describe('PostgreSQLManager on a real server', () => {
     await m.sequelize.sync();
     const body = JSON.parse('{"email":{"$ne":null}}') as { email: string };
     await assert.rejects(User.findOne({ where: { email: body.email } }), (err: unknown) => {
-      assert.equal((err as { status?: number }).status, 400);
-      assert.match((err as Error).message, /"email"/);
+      assert.ok(err instanceof HttpError);
+      assert.equal((err as KitError).code, 'KIT_ERR_DB_OPERATOR');
+      assert.equal(err.status, 400);
+      assert.match(err.message, /"email"/);
       return true;
     });
     await assert.rejects(User.create({}), (err: unknown) => {
-      assert.equal((err as Error).name, 'SequelizeValidationError');
-      assert.equal((err as { status?: number }).status, 400);
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_VALIDATION');
+      assert.equal((err.cause as Error).name, 'SequelizeValidationError');
+      assert.equal(err.status, 400);
       return true;
     });
+  });
+
+  it("turns the server's refusals of a client's value into KitErrors, and keeps findOrCreate's race handling", async (t) => {
+    const m = await manager(t, 'faults');
+    if (!m) return;
+    const Team = m.sequelize.define('Team', { name: DataTypes.STRING }, { tableName: 'teams' });
+    const Player = m.sequelize.define(
+      'Player',
+      {
+        email: { type: DataTypes.STRING, allowNull: false, unique: true },
+        nick: DataTypes.STRING(8),
+        score: DataTypes.INTEGER,
+      },
+      { tableName: 'players' },
+    );
+    Player.belongsTo(Team);
+    await m.sequelize.sync();
+    await Player.create({ email: 'ada@example.com' });
+    const body = (json: string) => JSON.parse(json) as Record<string, never>;
+    const cases: [string, () => Promise<unknown>, string, number][] = [
+      [
+        'too long for VARCHAR(8)',
+        () => Player.create(body('{"email":"b@example.com","nick":"much too long"}')),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'out of range for INTEGER',
+        () => Player.create(body('{"email":"c@example.com","score":99999999999}')),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'out of range in a where',
+        () => Player.findAll({ where: body('{"score":"99999999999"}') }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'boolean for a string',
+        () => Player.findOne({ where: body('{"email":true}') }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      ['text for an integer key', () => Player.findByPk('abc'), 'KIT_ERR_DB_VALIDATION', 400],
+      ['duplicate', () => Player.create(body('{"email":"ada@example.com"}')), 'KIT_ERR_DB_UNIQUE', 409],
+      [
+        'unknown reference',
+        () => Player.create(body('{"email":"d@example.com","TeamId":999}')),
+        'KIT_ERR_DB_REFERENCE',
+        409,
+      ],
+    ];
+    for (const [label, call, code, status] of cases) {
+      await assert.rejects(call(), (err: unknown) => {
+        assert.ok(err instanceof HttpError, `${label}: ${String(err)}`);
+        assert.equal((err as KitError).code, code, label);
+        assert.equal(err.status, status, label);
+        return true;
+      });
+    }
+    // Concurrent findOrCreate calls race on the unique index; Sequelize recovers from the loser's refusal.
+    const raced = await Promise.all(
+      Array.from({ length: 4 }, () => Player.findOrCreate({ where: { email: 'race@example.com' } })),
+    );
+    assert.equal(raced.filter(([, created]) => created).length, 1);
+    assert.equal(await Player.count({ where: { email: 'race@example.com' } }), 1);
   });
 
   it('keeps at most maxConnections open', async (t) => {

@@ -7,6 +7,7 @@ import { after, describe, it } from 'node:test';
 import { DataTypes, Op, QueryTypes } from 'sequelize';
 import { SQLiteManager } from '../../src/db/sqlite-manager.js';
 import { KitError } from '../../src/errors.js';
+import { HttpError } from '../../src/http-error.js';
 import { logger } from '../../src/logger.js';
 import { freshDir, runChild, srcUrl } from './helpers.js';
 
@@ -60,7 +61,19 @@ describe('SQLiteManager', () => {
       () => undefined,
       (err: unknown) => err,
     );
+    assert.ok(duplicate instanceof KitError && duplicate.code === 'KIT_ERR_DB_UNIQUE', String(duplicate));
     assert.equal(m.isUniqueViolation(duplicate), true);
+    // A raw statement keeps Sequelize's own error, which is recognised too.
+    const raw = await m.sequelize
+      .query('INSERT INTO Accounts (email, createdAt, updatedAt) VALUES ($1, $2, $2)', {
+        bind: ['ada@example.com', new Date().toISOString()],
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    assert.equal((raw as Error).name, 'SequelizeUniqueConstraintError');
+    assert.equal(m.isUniqueViolation(raw), true);
     const missing = await Account.create({}).then(
       () => undefined,
       (err: unknown) => err,
@@ -121,20 +134,37 @@ describe('SQLiteManager', () => {
     const dir = freshDir('readonly');
     chmodSync(dir, 0o555);
     const path = join(dir, 'db.sqlite');
-    // root ignores directory permissions, so as root the probe runs as the unprivileged user "nobody".
-    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    // Root ignores directory permissions, so as root the probe gives up root for user "nobody". It does so
+    // itself, after loading what it needs: started as "nobody", it could not read this checkout when the
+    // checkout sits in a directory only root may enter (a clone into `mktemp -d`, mode 700).
+    const dropRoot = process.getuid?.() === 0;
     const child = runChild(
       `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
-       try { await new SQLiteManager(${JSON.stringify(path)}).connect(); console.log('{"connected":true}'); }
+       const manager = new SQLiteManager(${JSON.stringify(path)});
+       // One connect in memory first, so whatever sequelize and sqlite3 load on first use is loaded now.
+       const warm = new SQLiteManager();
+       await warm.connect();
+       await warm.close();
+       if (${dropRoot}) {
+         try {
+           process.setgroups([]);
+           process.setgid(65534);
+           process.setuid(65534);
+         } catch (err) {
+           console.log(JSON.stringify({ skip: 'cannot become user "nobody" (uid 65534) here: ' + err.message }));
+           process.exit(0);
+         }
+       }
+       try { await manager.connect(); console.log('{"connected":true}'); }
        catch (err) { console.log(JSON.stringify({ code: err.code, message: err.message })); }`,
-      { cwd: tmpdir(), user: asNobody },
+      { cwd: tmpdir() },
     );
-    if (child.status !== 0 && asNobody !== undefined && /EACCES|permission denied/i.test(child.stderr)) {
-      t.skip(`user "nobody" cannot run the probe here: ${child.stderr.split('\n')[0]}`);
+    assert.equal(child.status, 0, child.stderr);
+    const outcome = JSON.parse(child.stdout.trim()) as { code?: string; message?: string; skip?: string };
+    if (outcome.skip !== undefined) {
+      t.skip(outcome.skip);
       return;
     }
-    assert.equal(child.status, 0, child.stderr);
-    const outcome = JSON.parse(child.stdout.trim()) as { code?: string; message?: string };
     assert.equal(outcome.code, 'KIT_ERR_DB_CONNECT');
     assert.ok(outcome.message?.includes(`"${path}"`), outcome.message);
     assert.match(outcome.message ?? '', /SQLITE_CANTOPEN/);
@@ -164,9 +194,12 @@ describe('SQLiteManager', () => {
     );
     const hostile = JSON.parse('{"email":{"$ne":null}}') as { email: unknown };
     await assert.rejects(User.findOne({ where: { email: hostile.email as string } }), (err: unknown) => {
-      assert.match((err as Error).message, /Invalid value for "email"/);
-      assert.equal((err as { status?: number }).status, 400, 'a client fault, not a 500');
-      assert.equal((err as { expose?: boolean }).expose, true);
+      assert.ok(err instanceof HttpError, 'an HttpError, as the README error handler expects');
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_OPERATOR');
+      assert.match(err.message, /Invalid value for "email"/);
+      assert.equal(err.status, 400, 'a client fault, not a 500');
+      assert.equal(err.expose, true);
       return true;
     });
     // Nested under a symbol operator, and in counts, updates and deletes too.
@@ -186,13 +219,148 @@ describe('SQLiteManager', () => {
     assert.equal(await User.count({ where: { email: { [Op.ne]: null } } }), 1);
   });
 
-  it('flags failed model validation as a 400, keeping the Sequelize error', async () => {
+  it('turns failed model validation into KIT_ERR_DB_VALIDATION, keeping the Sequelize error as cause', async () => {
     const m = manager();
     const User = defineUser(m);
     await m.sequelize.sync({ force: true });
     await assert.rejects(User.create({ name: 'no email' }), (err: unknown) => {
-      assert.equal((err as Error).name, 'SequelizeValidationError');
-      assert.equal((err as { status?: number }).status, 400);
+      assert.ok(err instanceof KitError);
+      assert.equal(err.code, 'KIT_ERR_DB_VALIDATION');
+      assert.equal(err.status, 400);
+      assert.match(err.message, /email cannot be null/);
+      assert.equal((err.cause as Error).name, 'SequelizeValidationError');
+      return true;
+    });
+  });
+
+  it('rejects every client fault of a model call with an HttpError 4xx and a stable code', async () => {
+    const m = manager();
+    const Post = m.sequelize.define('Post', { title: DataTypes.STRING });
+    const User = m.sequelize.define('User', {
+      email: { type: DataTypes.STRING, allowNull: false, unique: true },
+      age: DataTypes.INTEGER,
+      active: DataTypes.BOOLEAN,
+      role: { type: DataTypes.STRING, validate: { isIn: [['reader', 'editor']] } },
+    });
+    User.belongsTo(Post);
+    await m.sequelize.sync({ force: true });
+    await User.create({ email: 'ada@example.com', age: 36 });
+    const body = (json: string) => JSON.parse(json) as never;
+    const cases: [string, () => Promise<unknown>, string, number][] = [
+      [
+        'operator in a where',
+        () => User.findOne({ where: body('{"email":{"$ne":null}}') }),
+        'KIT_ERR_DB_OPERATOR',
+        400,
+      ],
+      [
+        'operator in an include',
+        () => Post.findAll({ include: [{ model: User, where: body('{"email":{"$gt":""}}') }] }),
+        'KIT_ERR_DB_OPERATOR',
+        400,
+      ],
+      [
+        'nested object in a where',
+        () => User.findOne({ where: body('{"email":{"x":1}}') }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'array of objects in a where',
+        () => User.count({ where: body('{"email":[{"x":1}]}') }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'boolean for a string',
+        () => User.findAll({ where: body('{"email":true}') }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      ['text for an integer key', () => User.findByPk('abc'), 'KIT_ERR_DB_VALIDATION', 400],
+      ['object as a key', () => User.findByPk(body('{"x":1}')), 'KIT_ERR_DB_VALIDATION', 400],
+      ['object for a string', () => User.create(body('{"email":{"x":1}}')), 'KIT_ERR_DB_VALIDATION', 400],
+      [
+        'array for a string',
+        () => User.create(body('{"email":["a@example.com"]}')),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'text for an integer',
+        () => User.create(body('{"email":"b@example.com","age":"old"}')),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'object for a boolean',
+        () => User.update(body('{"active":{"x":1}}'), { where: { email: 'ada@example.com' } }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'object as an increment',
+        () => User.increment('age', { by: body('{"x":1}'), where: { email: 'ada@example.com' } }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'a validator refuses',
+        () => User.create(body('{"email":"c@example.com","role":"root"}')),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      [
+        'missing required field',
+        () => User.bulkCreate([body('{"age":3}')], { validate: true }),
+        'KIT_ERR_DB_VALIDATION',
+        400,
+      ],
+      ['duplicate', () => User.create(body('{"email":"ada@example.com"}')), 'KIT_ERR_DB_UNIQUE', 409],
+      [
+        'unknown reference',
+        () => User.create(body('{"email":"d@example.com","PostId":999}')),
+        'KIT_ERR_DB_REFERENCE',
+        409,
+      ],
+    ];
+    for (const [label, call, code, status] of cases) {
+      await assert.rejects(call(), (err: unknown) => {
+        assert.ok(err instanceof HttpError, `${label}: ${String(err)}`);
+        assert.equal((err as KitError).code, code, label);
+        assert.equal(err.status, status, label);
+        assert.equal(err.expose, true, label);
+        return true;
+      });
+    }
+    assert.equal(await User.count(), 1, 'nothing was written');
+  });
+
+  it('leaves the errors Sequelize reads inside its own calls alone, and raw SQL errors as they are', async () => {
+    const m = manager();
+    const User = defineUser(m);
+    await m.sequelize.sync({ force: true });
+    // A row appears between findCreateFind's find and its create: create's UniqueConstraintError must reach
+    // findCreateFind untranslated, which then finds the row instead of failing.
+    User.addHook('beforeCreate', async (user) => {
+      await m.sequelize.query(
+        "INSERT INTO Users (email, createdAt, updatedAt) VALUES ($1, '2020-01-01', '2020-01-01')",
+        {
+          bind: [user.get('email')],
+        },
+      );
+    });
+    const [found, created] = await User.findCreateFind({ where: { email: 'race@example.com' } });
+    assert.equal(created, false);
+    assert.equal(found?.get('email'), 'race@example.com');
+    await assert.rejects(m.sequelize.query('SELECT nonsense FROM nowhere'), {
+      name: 'SequelizeDatabaseError',
+    });
+    // A fault of the server's own (here a table never created) stays Sequelize's error: a 500.
+    const Missing = m.sequelize.define('Missing', { text: DataTypes.STRING });
+    await assert.rejects(Missing.findAll(), (err: unknown) => {
+      assert.equal((err as Error).name, 'SequelizeDatabaseError');
+      assert.ok(!(err instanceof HttpError));
       return true;
     });
   });
