@@ -1,14 +1,20 @@
-/** HARD-002's guard: how many synchronous hops of the dispatcher are on the stack. */
+/** HARD-002's guard: how many synchronous hops of one request are on the stack, counted on the request. */
 import type { KitRequest } from '../types.js';
 
 // As Express does: after this many synchronous hops, continue on the next turn of the event loop, so that
 // thousands of handlers calling next() synchronously never overflow the stack.
 const MAX_SYNC_HOPS = 100;
 
-// How many hops are on the stack right now, across every Dispatch and every app (APP-001). A count per
-// Dispatch is not enough: each mounted router starts a Dispatch of its own, so 1 000 nested routers
-// overflowed the stack while every one of them stayed under the limit, and the request was never answered.
-let syncDepth = 0;
+/**
+ * The request with its count. The count belongs to the request, not to the module: every router and
+ * mounted app a request goes through (a Dispatch each, 1 000 nested ones in HARD-002's scenario) adds to
+ * the one count, since they all run on one call stack, and no other request or app shares it (APP-001).
+ * Absent until the first hop; KitIncomingMessage declaring `kitHops = 0` would give every request one
+ * shape from the start.
+ */
+interface HopCountedRequest {
+  kitHops?: number;
+}
 
 /** What takes hops: a router's Dispatch, a Route dispatched on its own. */
 export interface Hopper {
@@ -18,8 +24,8 @@ export interface Hopper {
 }
 
 /**
- * Runs `hopper.step()` now, or on the next turn of the event loop when MAX_SYNC_HOPS hops are already on
- * the stack (HARD-002).
+ * Runs `hopper.step()` now, or on the next turn of the event loop when its request already has
+ * MAX_SYNC_HOPS hops on the stack (HARD-002).
  *
  * @example
  * ```ts
@@ -27,14 +33,16 @@ export interface Hopper {
  * ```
  */
 export function runHop(hopper: Hopper): void {
-  if (syncDepth >= MAX_SYNC_HOPS) {
+  const req = hopper.req as HopCountedRequest;
+  const depth = req.kitHops ?? 0;
+  if (depth >= MAX_SYNC_HOPS) {
     setImmediate(runHop, hopper);
     return;
   }
-  syncDepth++;
+  req.kitHops = depth + 1;
   try {
     hopper.step();
   } finally {
-    syncDepth--;
+    req.kitHops = depth;
   }
 }
