@@ -17,3 +17,6 @@ export type Layer =
     }
   | { kind: 'mount'; prefix: string; target: Mountable; pattern: RegexPattern | undefined }
   | { kind: 'routes'; index: RouteIndex };
+
+/** A layer `use` added: middleware or a mounted router, under a prefix ('' for none). */
+export type PrefixLayer = Exclude<Layer, { kind: 'routes' }>;

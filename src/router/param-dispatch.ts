@@ -1,106 +1,123 @@
 /** Runs a router's param callbacks for one matched route, before its handlers (Express 4's process_params). */
-import { logger } from '../logger.js';
-import type { KitRequest, NextFunction } from '../types.js';
-import type { Dispatch } from './dispatch.js';
+import type { KitRequest, KitResponse } from '../types.js';
+import { AS_PARAM_CALLBACK, type HandlerRunner, invoke } from './invoke.js';
 import type { ParamCallback, ParamTable } from './param-callbacks.js';
 import type { RouteMatch } from './route-index.js';
+
+/** What a param callback saw for one name, per request and router: the value matched, as rewritten, and its error. */
+export interface ParamSeen {
+  match: unknown;
+  value: unknown;
+  error: unknown;
+}
+
+/** What the param callbacks need of the router running the request (its Dispatch). */
+export interface ParamHost {
+  readonly req: KitRequest;
+  readonly res: KitResponse;
+  /** XROUTE-008: what each name's callbacks saw, for this request in this router; null until the first. */
+  paramCalled: Map<string, ParamSeen> | null;
+  /** A callback's `next(err)` or `next('route')`: the route's handlers do not run. */
+  leaveRoute(arg: unknown): void;
+}
+
+/** Whether `table` has callbacks for a name `match` captured: only then is {@link runParamCallbacks} needed. */
+export function paramCallbacksApply(table: ParamTable, match: RouteMatch): boolean {
+  for (const key of match.keys) if (typeof key === 'string' && table[key] !== undefined) return true;
+  return false;
+}
 
 /**
  * XROUTE-008: for each parameter the route captured, in the order of its path, the callbacks added for
  * its name run in the order added, each with `(req, res, next, value, name)`. Per request and router, a
  * name whose value did not change since its callbacks last ran is not run again (an error they gave is
  * given again). `next(err)` fails the request and `next('route')` skips the route, as `next` from a
- * handler would. `done` goes on with the route (or the `use` layer) when all of them passed. Returns false
- * when no callback applies, so the caller goes on at once.
+ * handler would; a throw or a rejection is next(err), as from a handler (ERR-001, ERR-002). `done` goes
+ * on with the route (or the `use` layer) when all of them passed.
+ *
+ * @example
+ * ```ts
+ * if (paramCallbacksApply(table, match)) runParamCallbacks(dispatch, table, match, () => dispatch.resume());
+ * ```
  */
 export function runParamCallbacks(
-  dispatch: Dispatch,
+  host: ParamHost,
   table: ParamTable,
   match: RouteMatch,
   done: () => void,
-): boolean {
-  const keys = match.keys;
-  let applies = false;
-  for (const key of keys) if (typeof key === 'string' && table[key] !== undefined) applies = true;
-  if (!applies) return false;
-  const req = dispatch.req;
-  const params = req.params as Record<string, string | undefined>;
-  const called = dispatch.paramCalled ?? new Map();
-  dispatch.paramCalled = called;
-  let keyIndex = 0;
+): void {
+  new ParamRun(host, table, match, done).nextName();
+}
 
-  const nextName = (): void => {
-    while (keyIndex < keys.length) {
-      const name = keys[keyIndex++];
+/** One run of the callbacks for one match: the names left, and the callbacks of the name running now. */
+class ParamRun implements HandlerRunner {
+  readonly req: KitRequest;
+  readonly res: KitResponse;
+  private readonly params: Record<string, string | undefined>;
+  private readonly seen: Map<string, ParamSeen>;
+  private keyIndex = 0;
+  private callbacks: ParamCallback[] = [];
+  private index = 0;
+  private name = '';
+  private value: string | undefined = undefined;
+  private record: ParamSeen | undefined = undefined;
+
+  constructor(
+    private readonly host: ParamHost,
+    private readonly table: ParamTable,
+    private readonly match: RouteMatch,
+    private readonly done: () => void,
+  ) {
+    this.req = host.req;
+    this.res = host.res;
+    this.params = host.req.params as Record<string, string | undefined>;
+    this.seen = host.paramCalled ?? new Map();
+    host.paramCalled = this.seen;
+  }
+
+  /** Runs the callbacks of the next captured name that has some, or goes on with `done`. */
+  nextName(): void {
+    const keys = this.match.keys;
+    while (this.keyIndex < keys.length) {
+      const name = keys[this.keyIndex++];
       if (typeof name !== 'string') continue;
-      const callbacks = table[name];
+      const callbacks = this.table[name];
       if (callbacks === undefined) continue;
-      const value = params[name];
-      const seen = called.get(name);
+      const value = this.params[name];
+      const seen = this.seen.get(name);
       if (seen !== undefined && (seen.match === value || (seen.error && seen.error !== 'route'))) {
-        params[name] = seen.value as string | undefined;
+        this.params[name] = seen.value as string | undefined;
         if (seen.error) {
-          dispatch.leaveRoute(seen.error);
+          this.host.leaveRoute(seen.error);
           return;
         }
         continue;
       }
-      const record = { match: value, value: value as unknown, error: undefined as unknown };
-      called.set(name, record);
-      runCallbacks(callbacks, name, value, record);
+      const record: ParamSeen = { match: value, value, error: undefined };
+      this.seen.set(name, record);
+      this.callbacks = callbacks;
+      this.index = 0;
+      this.name = name;
+      this.value = value;
+      this.record = record;
+      this.proceed(undefined);
       return;
     }
-    done();
-  };
+    this.done();
+  }
 
-  const runCallbacks = (
-    callbacks: ParamCallback[],
-    name: string,
-    value: string | undefined,
-    record: { value: unknown; error: unknown },
-  ): void => {
-    let index = 0;
-    const step = (err?: unknown): void => {
-      // A callback may rewrite the value; later routes with the same value see the rewrite.
-      record.value = params[name];
-      if (err) {
-        record.error = err;
-        dispatch.leaveRoute(err);
-        return;
-      }
-      const callback = callbacks[index++];
-      if (callback === undefined) {
-        nextName();
-        return;
-      }
-      const next = once(step, req);
-      try {
-        const result = callback(req, dispatch.res, next, value, name);
-        if (result !== null && typeof (result as Promise<void> | undefined)?.then === 'function') {
-          (result as Promise<void>).then(undefined, (thrown: unknown) =>
-            next(thrown ?? new Error(String(thrown))),
-          );
-        }
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step();
-  };
-
-  nextName();
-  return true;
-}
-
-/** A `next` that acts once; a second call is ignored and logged, as ERR-008 does for handlers. */
-function once(fn: (err?: unknown) => void, req: KitRequest): NextFunction {
-  let called = false;
-  return (err) => {
-    if (called) {
-      logger.warn({ url: req.originalUrl }, 'next() called more than once in a param callback; ignored');
+  /** What a callback's `next` does: the name's next callback, or the next name; an error leaves the route. */
+  proceed(err: unknown): void {
+    const record = this.record as ParamSeen;
+    // A callback may rewrite the value; later routes with the same value see the rewrite.
+    record.value = this.params[this.name];
+    if (err) {
+      record.error = err;
+      this.host.leaveRoute(err);
       return;
     }
-    called = true;
-    fn(err);
-  };
+    const callback = this.callbacks[this.index++];
+    if (callback === undefined) this.nextName();
+    else invoke(this, AS_PARAM_CALLBACK, callback, this.value, this.name);
+  }
 }

@@ -2,7 +2,9 @@
 import { METHODS } from 'node:http';
 import { refuseFactory } from '../factory-guard.js';
 import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
+import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
 import type { RoutePath } from './route-index.js';
+import { type Hopper, runHop } from './sync-hops.js';
 
 /** The lower-case name of every method node:http knows (`get`, `propfind`, `m-search`...), as Express loops over. */
 export const METHOD_NAMES: readonly string[] = METHODS.map((method) => method.toLowerCase());
@@ -55,46 +57,8 @@ export class Route {
    * routes it owns itself.
    */
   dispatch(req: KitRequest, res: KitResponse, done: NextFunction): void {
-    const method = (req.method ?? 'GET').toLowerCase();
-    let index = 0;
     req.route = this as unknown as KitRequest['route'];
-    const next: NextFunction = (arg) => {
-      if (arg === 'route' || arg === 'router') {
-        done(arg === 'router' ? 'router' : undefined);
-        return;
-      }
-      // As in a router: four parameters make error middleware, which runs only while an error is pending
-      // (ERR-004); falsy values are no error.
-      const failed = Boolean(arg);
-      while (index < this.stack.length) {
-        const layer = this.stack[index++] as RouteLayer;
-        const applies =
-          layer.method === undefined ||
-          layer.method === method ||
-          (method === 'head' && layer.method === 'get');
-        if (!applies || layer.handle.length >= 4 !== failed) continue;
-        let called = false;
-        const once: NextFunction = (err) => {
-          if (called) return;
-          called = true;
-          next(err);
-        };
-        const fail = (thrown: unknown): void =>
-          once(thrown ?? new Error('a handler failed without an error'));
-        try {
-          const handle = layer.handle as (...args: unknown[]) => unknown;
-          const result = failed ? handle(arg, req, res, once) : handle(req, res, once);
-          if (result !== null && typeof (result as Promise<void> | undefined)?.then === 'function') {
-            (result as Promise<void>).then(undefined, fail);
-          }
-        } catch (thrown) {
-          fail(thrown);
-        }
-        return;
-      }
-      done(failed ? arg : undefined);
-    };
-    next(undefined);
+    new RouteRun(this.stack, req, res, (req.method ?? 'GET').toLowerCase(), done).proceed(undefined);
   }
 
   /**
@@ -119,6 +83,56 @@ export class Route {
         name: handle.name || '<anonymous>',
       });
     }
+  }
+}
+
+/**
+ * One dispatch of a Route used on its own: its handlers run as a router runs a route's, through the same
+ * {@link invoke} (ERR-001, ERR-002, ERR-008) and the same guard against deep synchronous chains (HARD-002).
+ */
+class RouteRun implements HandlerRunner, Hopper {
+  private index = 0;
+  /** What the last handler passed on: an error makes only error middleware apply (ERR-004). */
+  private arg: unknown = undefined;
+
+  constructor(
+    private readonly stack: RouteLayer[],
+    readonly req: KitRequest,
+    readonly res: KitResponse,
+    private readonly method: string,
+    private readonly done: NextFunction,
+  ) {}
+
+  /** What a handler's `next` does: `route` and `router` leave the route, anything else goes on in it. */
+  proceed(arg: unknown): void {
+    if (arg === 'route' || arg === 'router') {
+      this.done(arg === 'router' ? 'router' : undefined);
+      return;
+    }
+    // ERR-010, as in a router: any other non-empty string is an error.
+    this.arg = typeof arg === 'string' && arg !== '' ? nextStringError(arg) : arg;
+    runHop(this);
+  }
+
+  /** Internal (one hop, run by `runHop`): the next handler for the method, or `done` after the last. */
+  step(): void {
+    const arg = this.arg;
+    // Falsy values are no error, as in a router.
+    const failed = Boolean(arg);
+    const method = this.method;
+    while (this.index < this.stack.length) {
+      const layer = this.stack[this.index++] as RouteLayer;
+      const applies =
+        layer.method === undefined ||
+        layer.method === method ||
+        (method === 'head' && layer.method === 'get');
+      // ERR-004: four parameters make error middleware, which runs only while an error is pending.
+      if (!applies || layer.handle.length >= 4 !== failed) continue;
+      if (failed) invoke(this, AS_ERROR_HANDLER, layer.handle, arg, undefined);
+      else invoke(this, AS_HANDLER, layer.handle, undefined, undefined);
+      return;
+    }
+    this.done(failed ? arg : undefined);
   }
 }
 

@@ -1,13 +1,12 @@
 /** Router: the registration surface shared by apps and sub-routers, and its `route(path)` builder. */
 
-import { markFactory, refuseFactory } from '../factory-guard.js';
+import { markFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type {
   ExtraPathRegistrars,
   HandlerArg,
   KitRequest,
   KitResponse,
-  Middleware,
   Mountable,
   NextFunction,
   PathList,
@@ -18,12 +17,12 @@ import type {
   UseArg,
 } from '../types.js';
 import { Dispatch } from './dispatch.js';
-import { compileUsePath, type MatchOptions, type RegexPattern } from './express-pattern.js';
+import type { MatchOptions } from './express-pattern.js';
 import type { Layer } from './layer.js';
 import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
-import { staticSegment } from './pattern.js';
 import { checkHandlers, describe, METHOD_NAMES, Route as RouteObject } from './route.js';
 import { RouteIndex, type RoutePath } from './route-index.js';
+import { useLayers } from './use-args.js';
 
 /**
  * Options of `new Router(options)`, as Express's: how its routes compare paths and whether they see the
@@ -178,47 +177,8 @@ export class Router implements RouterLike<Router>, Mountable {
   use(...handlers: UseArg[]): this;
   use(path: string | RegExp | PathList, ...handlers: UseArg[]): this;
   use(...args: unknown[]): this {
-    let prefix = '';
-    let pattern: RegexPattern | undefined;
-    let items: unknown[] = args;
-    if (isUsePath(args[0])) {
-      const caseSensitive = this.matchOptions().caseSensitive;
-      // XROUTE-006: a prefix with Express syntax, a RegExp or an array of paths matches by a checked regex;
-      // a case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005). A literal
-      // prefix of a router that ignores case matches as before (ROUTE-008), with no regex.
-      if (typeof args[0] === 'string' && !/[:*?()]/.test(args[0]) && !caseSensitive) {
-        prefix = normalizePrefix(args[0]);
-      } else {
-        pattern = compileUsePath(args[0], caseSensitive);
-        prefix = Array.isArray(args[0])
-          ? args[0]
-              .flat(Infinity as 1)
-              .map(String)
-              .join(',')
-          : String(args[0]);
-      }
-      items = args.slice(1);
-    }
-    items = items.flat(Infinity);
-    if (items.length === 0) throw new TypeError('use() needs at least one middleware function or Router');
-    items.forEach((item, position) => {
-      refuseFactory(item, prefix === '' ? 'use()' : `use('${prefix}')`);
-      // A Router, or a kit app (a function too, APP-012): mounted, so that its 404 falls through to here.
-      if (
-        item !== null &&
-        (typeof item === 'object' || typeof item === 'function') &&
-        typeof (item as Mountable).handle === 'function'
-      ) {
-        this.stack.push({ kind: 'mount', prefix, target: item as Mountable, pattern });
-      } else if (typeof item === 'function') {
-        const handler = item as Middleware;
-        this.stack.push({ kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4, pattern });
-      } else {
-        throw new TypeError(
-          `use(): argument ${position + 1} is ${describe(item)}; expected a middleware function or a Router`,
-        );
-      }
-    });
+    // All are checked before any is added: a refused argument leaves the router as it was.
+    for (const layer of useLayers(args, this.matchOptions().caseSensitive)) this.stack.push(layer);
     this.block = null;
     return this;
   }
@@ -321,33 +281,9 @@ function collectRoutes(stack: Layer[], prefix: string, out: Array<{ method: stri
   }
 }
 
-/**
- * Whether `use`'s first argument is a path, as Express decides it: a string, a RegExp, or an array whose
- * first element (at any depth) is not a function or a router.
- */
-function isUsePath(first: unknown): boolean {
-  let arg = first;
-  while (Array.isArray(arg) && arg.length > 0) arg = arg[0];
-  if (Array.isArray(first) && Array.isArray(arg)) return false;
-  return typeof arg === 'string' || arg instanceof RegExp;
-}
-
 function joinPath(prefix: string, path: string): string {
   if (prefix === '') return path;
   return path === '/' ? prefix : prefix + path;
-}
-
-/** A `use` prefix in its matching form: canonical, encoded, lower case, no trailing slash, '' for the root. */
-function normalizePrefix(prefix: string): string {
-  if (prefix.charCodeAt(0) !== 47) throw new TypeError(`use('${prefix}'): a path prefix must start with "/"`);
-  let trimmed = prefix;
-  while (trimmed.length > 1 && trimmed.endsWith('/')) trimmed = trimmed.slice(0, -1);
-  if (trimmed === '/') return '';
-  return trimmed
-    .split('/')
-    .slice(1)
-    .map((segment) => `/${staticSegment(segment, prefix)}`)
-    .join('');
 }
 
 markFactory(Router, 'new Router()');

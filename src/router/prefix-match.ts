@@ -1,0 +1,42 @@
+/** Whether a `use` layer's prefix covers the path a router sees, and what it takes off (ROUTE-008, XROUTE-006). */
+import type { PrefixLayer } from './layer.js';
+import type { MountPath } from './mount-path.js';
+
+/**
+ * How `layer`'s prefix matches the path: `undefined` when it does not cover it (the layer is skipped),
+ * `null` when it does with nothing captured (a literal prefix, or none), the match of its pattern
+ * otherwise. Prefix middleware and mounted routers run only for paths under their prefix, in whole
+ * segments (ROUTE-008, ROUTE-009).
+ *
+ * @example
+ * ```ts
+ * const found = matchPrefix(layer, where);
+ * if (found !== undefined) where.enter(enteredText(layer, found));
+ * ```
+ */
+export function matchPrefix(layer: PrefixLayer, where: MountPath): RegExpExecArray | null | undefined {
+  if (layer.prefix === '') return null;
+  if (layer.pattern === undefined) return where.isUnder(layer.prefix) ? null : undefined;
+  const found = layer.pattern.regexp.exec(where.path);
+  // A RegExp prefix may stop inside a segment (`/^\/re/` on `/rex`): whole segments only (ROUTE-008).
+  return found !== null && endsSegment(where.path, found) ? found : undefined;
+}
+
+/**
+ * What entering the prefix takes off the path: the literal prefix, or what its pattern matched without a
+ * trailing slash (XROUTE-006); '' for none.
+ */
+export function enteredText(layer: PrefixLayer, found: RegExpExecArray | null): string {
+  if (found === null) return layer.prefix;
+  const text = found[0];
+  return text.length > 1 && text.endsWith('/') ? text.slice(0, -1) : text;
+}
+
+/** Whether a prefix's match ends at a segment boundary of `path`: at its end, or before or after a `/`. */
+function endsSegment(path: string, found: RegExpExecArray): boolean {
+  const end = found.index + found[0].length;
+  return (
+    found.index === 0 &&
+    (end === path.length || path.charCodeAt(end) === 47 || path.charCodeAt(end - 1) === 47)
+  );
+}
