@@ -43,6 +43,8 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   context: AppContext | undefined = undefined;
   user?: TokenPayload = undefined;
   next: NextFunction | undefined = undefined;
+  /** HARD-002: the synchronous hops this request's handlers are into (src/router/sync-hops.ts). */
+  kitHops = 0;
   declare res?: KitResponse;
   private searchValue = '';
   private parsedQuery: Record<string, unknown> | undefined = undefined;
@@ -245,6 +247,7 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     adopted.context = undefined;
     adopted.user = undefined;
     adopted.next = undefined;
+    adopted.kitHops = 0;
     adopted.searchValue = '';
     adopted.parsedQuery = undefined;
     adopted.localsStore = undefined;

@@ -1,7 +1,7 @@
 /** `requestLogger`: one structured log line per finished or aborted request, through the app's logger. */
 import { performance } from 'node:perf_hooks';
-import { checkNoOptions } from '../factory-guard.js';
 import type { Logger } from 'pino';
+import { checkNoOptions } from '../factory-guard.js';
 import { logger } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 

@@ -1,4 +1,6 @@
 /** The one way a handler, an error handler or a param callback is run: a throw or a rejection is next(err), once. */
+
+import type { Logger } from 'pino';
 import { KitError } from '../errors.js';
 import { logFailure } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
@@ -149,9 +151,21 @@ function describeThrown(thrown: unknown): string {
  * route that failure any more. Never throws (ERR-011): `logFailure` reads hostile values defensively.
  */
 function logHandlerFault(req: KitRequest, fault: HandlerFault, thrown: unknown): void {
+  // APP-013: through the logger of the app running the request (kitjs's own outside an app).
+  const log = (req as { log?: Logger }).log;
   if (fault === DOUBLE_NEXT) {
-    logFailure('warn', { url: req.originalUrl }, 'next() called more than once; the extra call was ignored');
+    logFailure(
+      'warn',
+      { url: req.originalUrl },
+      'next() called more than once; the extra call was ignored',
+      log,
+    );
   } else {
-    logFailure('error', { err: thrown, url: req.originalUrl }, 'a handler failed after it had called next()');
+    logFailure(
+      'error',
+      { err: thrown, url: req.originalUrl },
+      'a handler failed after it had called next()',
+      log,
+    );
   }
 }

@@ -84,6 +84,8 @@ class ParamRun implements HandlerRunner {
       const callbacks = this.table[name];
       if (callbacks === undefined) continue;
       const value = this.params[name];
+      // XROUTE-008: as in Express 4, a left-out optional parameter (ROUTE-021) runs no callback.
+      if (value === undefined) continue;
       const seen = this.seen.get(name);
       if (seen !== undefined && (seen.match === value || (seen.error && seen.error !== 'route'))) {
         this.params[name] = seen.value as string | undefined;

@@ -9,8 +9,8 @@ const MAX_SYNC_HOPS = 100;
  * The request with its count. The count belongs to the request, not to the module: every router and
  * mounted app a request goes through (a Dispatch each, 1 000 nested ones in HARD-002's scenario) adds to
  * the one count, since they all run on one call stack, and no other request or app shares it (APP-001).
- * Absent until the first hop; KitIncomingMessage declaring `kitHops = 0` would give every request one
- * shape from the start.
+ * KitIncomingMessage declares it (0), so every request has one shape; a request kitjs never adopted
+ * (a standalone Route outside an app) gets it at its first hop.
  */
 interface HopCountedRequest {
   kitHops?: number;
