@@ -491,6 +491,7 @@ Feature: The application
 
   Rule: APP-013 An app can have a logger of its own
 
+    @kit-lifecycle
     Scenario: each app's failures go to the logger given to it, and app.log and req.log are that logger
       Given the app:
         """js

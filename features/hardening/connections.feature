@@ -116,6 +116,7 @@ Feature: Connections: pipelining and clients that leave
 
   Rule: HARD-011 A slow client is cut off within the bound while others are served
 
+    @kit-lifecycle
     Scenario: headers dribbled a byte at a time get 408 and a closed socket, and another client is answered meanwhile
       Given the app:
         """js
@@ -149,6 +150,7 @@ Feature: Connections: pipelining and clients that leave
         """
       And the server still answers GET "/" with 200
 
+    @kit-lifecycle
     Scenario: a body that stalls gets 408 and a closed socket at the request bound
       Given the app:
         """js
