@@ -229,9 +229,11 @@ export interface Target {
 export function splitTarget(url: string): Target {
   const mark = url.indexOf('?');
   const rawPath = pathOfTarget(mark === -1 ? url : url.slice(0, mark));
-  return {
-    path: canonicalPath(rawPath),
-    search: mark === -1 ? '' : url.slice(mark),
-    fault: pathFault(rawPath),
-  };
+  const search = mark === -1 ? '' : url.slice(mark);
+  // The common case, a path of plain characters only, is its own canonical form and holds no fault (no
+  // NUL, `%` or surrogate): one test instead of three passes on every request.
+  if (rawPath.charCodeAt(0) === 47 /* / */ && !NEEDS_WORK.test(rawPath)) {
+    return { path: rawPath, search, fault: undefined };
+  }
+  return { path: canonicalPath(rawPath), search, fault: pathFault(rawPath) };
 }
