@@ -1,6 +1,7 @@
 /** What happens at the end of the stack: the 404 for no match, the default answer for an unhandled error. */
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
+import type { AppContext } from './app/context.js';
 import { viewError } from './error-view.js';
 import { logFailure, logger } from './logger.js';
 import type { InternalRequest } from './request/internal.js';
@@ -22,9 +23,9 @@ const BODY_HEADERS = new Set([
 ]);
 
 /**
- * Answers 404 `text/plain` when nothing handled the request (ERR-005). A response that a handler started and
- * then passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk that makes a
- * truncated body look complete.
+ * Answers 404 `text/plain` when nothing handled the request (ERR-005), or the page of the app's flavour
+ * (EXP-011). A response that a handler started and then passed on with `next()` is cut (ERR-009): ending it
+ * would send the terminating chunk that makes a truncated body look complete.
  */
 export function sendNotFound(req: KitRequest, res: KitResponse): void {
   if (res.headersSent) {
@@ -40,7 +41,10 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
     return;
   }
   stripBodyHeaders(res);
-  writePlain(res, 404, STATUS_CODES[404] as string);
+  // EXP-011: a flavour's page (kitjs/express: Express 4's HTML), fixed when its app was made.
+  const page = contextOf(req)?.hooks.notFound;
+  if (page !== undefined) page(req, res);
+  else writePlain(res, 404, STATUS_CODES[404] as string);
 }
 
 /**
@@ -49,7 +53,8 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
  * bodies only the status text, so stacks, driver messages and paths never reach the client. The logger gets
  * the whole error for 5xx (HARD-003). The error is read defensively (ERR-011): whatever it does while being
  * read, the answer is a 500 and the process lives on. When the response had already started, the connection
- * is cut (ERR-009), because nothing valid can be appended to a half-sent body.
+ * is cut (ERR-009), because nothing valid can be appended to a half-sent body. A flavour's app writes its own
+ * page instead (kitjs/express: Express 4's, EXP-011), after the same cut, logging and header clean-up.
  */
 export function sendError(err: unknown, req: KitRequest, res: KitResponse): void {
   const view = viewError(err);
@@ -82,6 +87,11 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
     logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', logOf(req));
   }
   stripBodyHeaders(res);
+  const page = contextOf(req)?.hooks.defaultError;
+  if (page !== undefined) {
+    page(err, view, req, res);
+    return;
+  }
   for (const [name, value] of view.headers) {
     try {
       res.setHeader(name, value);
@@ -121,9 +131,14 @@ export function cutResponse(res: KitResponse, failure?: { err: unknown; req: Kit
   res.destroy();
 }
 
+/** The app serving `req`, as its requests read it; undefined for a request no kitjs app made its own. */
+function contextOf(req: KitRequest): AppContext | undefined {
+  return (req as InternalRequest).context;
+}
+
 /** The logger of the app serving `req` (`kit({ logger })`), else kitjs's own. */
 function logOf(req: KitRequest): Logger {
-  return (req as InternalRequest).context?.logger ?? logger;
+  return contextOf(req)?.logger ?? logger;
 }
 
 function stripBodyHeaders(res: KitResponse): void {

@@ -1,16 +1,29 @@
 /** What a request and its response read of their app on every use: settings compiled once, when they change. */
 import type { Logger } from 'pino';
+import type { ErrorView } from '../error-view.js';
 import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
-import type { KitApp, KitResponse } from '../types.js';
+import type { KitApp, KitRequest, KitResponse } from '../types.js';
 
 /** JSON text for `res.json` under the app's `json replacer`, `json spaces` and `json escape` settings. */
 export type JsonStringify = (value: unknown) => string | undefined;
 
 /**
- * What a flavour (kitjs/express) changes in the response, given when the app is made and never looked up
- * per request. Both are absent in a kit() app, whose responses then run none of a flavour's code.
+ * How a flavour (kitjs/express) writes the answers of the end of the stack. The core keeps deciding whether
+ * an answer can be written at all (ERR-009), logs the failure and drops the headers of an unfinished body
+ * first; a hook only writes the page. Absent in a kit() app: kitjs's `text/plain` answers (ERR-005, ERR-006).
  */
-export interface ResponseHooks {
+export interface FinalHooks {
+  /** The answer to a request nothing handled (Express 4: finalhandler's HTML page, EXP-011). */
+  notFound?: (req: KitRequest, res: KitResponse) => void;
+  /** The default answer to an error no handler took; `view` is the error as the core read it (ERR-011). */
+  defaultError?: (err: unknown, view: ErrorView, req: KitRequest, res: KitResponse) => void;
+}
+
+/**
+ * What a flavour (kitjs/express) changes in the response, given when the app is made and never looked up
+ * per request. All are absent in a kit() app, whose responses then run none of a flavour's code.
+ */
+export interface ResponseHooks extends FinalHooks {
   /** `res.send(status)` with a lone number (Express 4 sends the status text); absent: the number is JSON. */
   sendNumber?: (res: KitResponse, status: number) => void;
   /** The Content-Type a string body goes out with, given the one the app chose (Express 4 adds utf-8). */

@@ -2,6 +2,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ResponseHooks } from '../app/context.js';
 import type { KitApp, KitResponse } from '../types.js';
+import { expressFinalHooks } from './final-handler.js';
 import { withUtf8 } from './utf8-type.js';
 
 /**
@@ -13,8 +14,13 @@ function sendNumber(res: KitResponse, status: number): void {
   res.status(status).send(STATUS_CODES[status] ?? String(status));
 }
 
-/** What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003). */
-export const expressResponseHooks: ResponseHooks = Object.freeze({ sendNumber, stringType: withUtf8 });
+/** What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003, EXP-011). */
+export const expressResponseHooks: ResponseHooks = Object.freeze({
+  sendNumber,
+  stringType: withUtf8,
+  // EXP-011: Express 4's 404 and error pages at the end of the stack.
+  ...expressFinalHooks,
+});
 
 /**
  * EXP-003: Express 4's defaults where they differ from kit()'s: the X-Powered-By banner, weak ETags and

@@ -20,8 +20,11 @@ const DEFAULT_HEADERS: Record<string, string | RegExp> = {
   'x-xss-protection': '0',
 };
 
-function assertHelmetHeaders(headers: Record<string, unknown>) {
-  for (const [name, expected] of Object.entries(DEFAULT_HEADERS)) {
+// Express 4's final handler (EXP-011) sets its own, stricter policy on its 404 and error pages, over helmet's.
+const PAGE_POLICY: Record<string, string | RegExp> = { 'content-security-policy': "default-src 'none'" };
+
+function assertHelmetHeaders(headers: Record<string, unknown>, page: Record<string, string | RegExp> = {}) {
+  for (const [name, expected] of Object.entries({ ...DEFAULT_HEADERS, ...page })) {
     const value = headers[name];
     assert.equal(typeof value, 'string', `${name} is set`);
     if (expected instanceof RegExp) assert.match(value as string, expected, name);
@@ -41,8 +44,9 @@ for (const flavour of appFlavours) {
       });
       const url = await serve(app);
       assertHelmetHeaders((await request(url).get('/').expect(200, { ok: true })).headers);
-      assertHelmetHeaders((await request(url).get('/nowhere').expect(404)).headers);
-      assertHelmetHeaders((await request(url).get('/fail').expect(500)).headers);
+      const page = flavour.name === 'kitjs/express' ? PAGE_POLICY : {};
+      assertHelmetHeaders((await request(url).get('/nowhere').expect(404)).headers, page);
+      assertHelmetHeaders((await request(url).get('/fail').expect(500)).headers, page);
     });
 
     it('takes its options: a custom CSP directive, frameguard deny, no HSTS', async () => {
