@@ -225,7 +225,8 @@ export function logFailure(
   } catch {
     const safe: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(fields)) {
-      safe[key] = value !== null && typeof value === 'object' ? UNREADABLE : value;
+      // A copy: pino's serializers tag what they are given, which a frozen object refuses with a throw.
+      safe[key] = value !== null && typeof value === 'object' ? { ...UNREADABLE } : value;
     }
     try {
       log[level](safe, message);
@@ -248,6 +249,6 @@ export function serializedError(value: unknown): unknown {
   try {
     return value instanceof Error ? pino.stdSerializers.err(value) : value;
   } catch {
-    return UNREADABLE;
+    return { ...UNREADABLE };
   }
 }
