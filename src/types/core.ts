@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppBase } from './app.js';
 import type { ForeignMiddleware } from './foreign-middleware.js';
 import type { NextFunction } from './next.js';
-import type { ExtraMethod, PathList } from './paths.js';
+import type { ExtraMethod, PathList, RoutePath } from './paths.js';
 import type { RequestMembers, TokenPayload } from './request.js';
 import type { ResponseMembers } from './response.js';
 import type { RouteGeneric, RouteOf } from './route-params.js';
@@ -263,41 +263,45 @@ export type ParamHandler = (
  */
 export interface RouteLayer {
   method: string | undefined;
-  handle: (...args: never[]) => unknown;
+  handle: Middleware;
   name: string;
 }
 
 /**
- * A method registrar of `route(path)`: handlers only, typed from the route's path.
+ * A method registrar of a {@link Route}: handlers only, typed from the route's path (a RegExp or list
+ * path gives a plain dictionary of params).
  *
  * @example
  * ```ts
  * app.route('/books/:isbn').get((req, res) => res.json({ isbn: req.params.isbn }));
  * ```
  */
-export type RouteRegistrar<Path extends string> = <Declared_ extends RouteGeneric = {}>(
-  ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]
+export type RouteRegistrar<Path extends RoutePath> = <Declared_ extends RouteGeneric = {}>(
+  ...handlers: HandlerArg<RouteOf<Declared_, Path extends string ? Path : string>>[]
 ) => Route<Path>;
 
 /**
- * A registrar for each {@link ExtraMethod} of `route(path)`.
+ * A registrar for each {@link ExtraMethod} of a {@link Route}.
  *
  * @example
  * ```ts
  * app.route('/dav/:file').propfind((req, res) => res.status(207).end());
  * ```
  */
-export type ExtraRouteRegistrars<Path extends string> = { [Method in ExtraMethod]: RouteRegistrar<Path> };
+export type ExtraRouteRegistrars<Path extends RoutePath> = { [Method in ExtraMethod]: RouteRegistrar<Path> };
 
 /**
- * The chainable object `route(path)` returns: method registrars that take only handlers.
+ * One path and the handlers registered on it, per method: what `route(path)` returns, what `req.route` is
+ * while its handlers run, and what `new express.Route(path)` makes. All three are instances of the Route
+ * class (src/router/route.ts), which implements this interface and adds nothing public to it.
  *
  * @example
  * ```ts
  * const books: Route<'/books/:isbn'> = app.route('/books/:isbn').get(show).put(update);
  * ```
  */
-export interface Route<Path extends string = string> extends ExtraRouteRegistrars<Path> {
+export interface Route<Path extends RoutePath = RoutePath> extends ExtraRouteRegistrars<Path> {
+  /** The path as registered: the string of `route(path)`, or the RegExp or list a registrar was given. */
   readonly path: Path;
   /** Every handler registered on the route, in order, with its method (XROUTE-007). */
   readonly stack: RouteLayer[];
@@ -311,6 +315,17 @@ export interface Route<Path extends string = string> extends ExtraRouteRegistrar
   head: RouteRegistrar<Path>;
   options: RouteRegistrar<Path>;
   all: RouteRegistrar<Path>;
+  /** Whether the route has handlers for `method` (HEAD is answered by GET handlers). */
+  handlesMethod(method: string): boolean;
+  /**
+   * Runs the handlers that apply to `req.method`, in order; `done` continues after them (also for
+   * `next('route')`, and with the error of `next(err)`). For a Route used on its own: a router runs its own.
+   */
+  dispatch(req: KitRequest, res: KitResponse, done: NextFunction): void;
+  /** Internal: what each method registrar does (the owning router checks and records the handlers). */
+  register(method: string, name: string, args: unknown[]): this;
+  /** Internal: adds checked handlers for `method` ('*' is `all`) to `stack` and `methods`. */
+  record(method: string, name: string, handlers: Middleware[]): void;
 }
 
 // --- Registrars of apps and routers ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/** The paths and method names registrars take: path lists and the methods beyond the common eight. */
+/** The paths and method names registrars take: path lists, a route's path, the methods beyond the common eight. */
 
 /**
  * The other route paths Express 4 takes: a RegExp, or an array of paths (nested arrays too).
@@ -9,6 +9,17 @@
  * ```
  */
 export type PathList = ReadonlyArray<string | RegExp | PathList>;
+
+/**
+ * The path a route was made with: the string of `route(path)`, or the RegExp or list of a registrar such as
+ * `app.get(/^\/commits\/(\w+)$/, ...)`, whose route `req.route` then shows.
+ *
+ * @example
+ * ```ts
+ * const path: RoutePath = req.route?.path ?? '/';
+ * ```
+ */
+export type RoutePath = string | RegExp | PathList;
 
 /**
  * The methods beyond the common eight that node:http knows and Express registers routes for
