@@ -415,14 +415,24 @@ export interface RouterLike<Self> extends ExtraPathRegistrars<Self> {
  */
 export type Registered<Result> = Result extends PromiseLike<unknown> ? Promise<KitApp> : KitApp;
 
-/** The application `kit()` returns. */
-export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, AppBase<KitApp>, Mountable, EventEmitter {
+/**
+ * Every member of the application `kit()` returns, without its call signature: the interface a class can
+ * implement. `Self` is what the chainable members return (`KitApp` itself; a class gives its own type).
+ *
+ * @example
+ * ```ts
+ * const members: KitAppMembers = kit();
+ * ```
+ */
+export interface KitAppMembers<Self = KitApp>
+  extends Omit<RouterLike<Self>, 'get'>,
+    AppBase<Self>,
+    Mountable,
+    EventEmitter {
   /** Reads a setting with one argument (`app.get('env')`); with handlers, registers a GET route. */
-  get: ((setting: string) => unknown) & PathRegistrar<KitApp>;
+  get: ((setting: string) => unknown) & PathRegistrar<Self>;
   /** The app this one is mounted in; undefined for a top-level app. */
   parent: KitApp | undefined;
-  /** The app is a request listener: `http.createServer(app)`, `https.createServer(options, app)`, supertest. */
-  (req: IncomingMessage, res: ServerResponse): void;
   /**
    * Registers a plugin with its options; returns a promise of the app when the plugin is async. A plugin
    * whose options have required fields cannot be registered without them.
@@ -435,5 +445,19 @@ export interface KitApp extends Omit<RouterLike<KitApp>, 'get'>, AppBase<KitApp>
     plugin: (app: KitApp, options: Record<string, never>) => Result,
   ): Registered<Result>;
   /** Installs the app-wide error handler that receives every `next(err)` nothing else handled. */
-  setErrorHandler(fn: AppErrorHandler): KitApp;
+  setErrorHandler(fn: AppErrorHandler): Self;
+}
+
+/**
+ * The application `kit()` returns: its members, and a function of `(req, res)` for `http.createServer(app)`,
+ * `https.createServer(options, app)` and supertest; given a `next`, it runs as middleware of another app.
+ *
+ * @example
+ * ```ts
+ * const app: KitApp = kit();
+ * http.createServer(app).listen(3000);
+ * ```
+ */
+export interface KitApp extends KitAppMembers {
+  (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
 }
