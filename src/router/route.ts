@@ -1,20 +1,20 @@
 /** Route: Express's route object — one path, its handlers per method — what `route(path)` returns and `req.route` shows. */
 import { METHODS } from 'node:http';
 import { refuseFactory } from '../factory-guard.js';
-import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
+import type {
+  KitRequest,
+  KitResponse,
+  Middleware,
+  NextFunction,
+  Route as PublicRoute,
+  RouteLayer,
+  RoutePath,
+} from '../types.js';
 import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
-import type { RoutePath } from './route-index.js';
 import { type Hopper, runHop } from './sync-hops.js';
 
 /** The lower-case name of every method node:http knows (`get`, `propfind`, `m-search`...), as Express loops over. */
 export const METHOD_NAMES: readonly string[] = METHODS.map((method) => method.toLowerCase());
-
-/** One handler of a route, with the method it was registered for (`undefined` for `all`), as in Express. */
-export interface RouteLayer {
-  method: string | undefined;
-  handle: Middleware;
-  name: string;
-}
 
 /** Where a route's registrations go when a router owns it: the router adds them to its route index. */
 export type RouteSink = (method: string, name: string, handlers: Middleware[]) => void;
@@ -30,16 +30,17 @@ export type RouteSink = (method: string, name: string, handlers: Middleware[]) =
  * app.get('/who', (req, res) => res.json(req.route.methods)); // { get: true }
  * ```
  */
-export class Route {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the methods loop below defines the merged registrars.
+export class Route<Path extends RoutePath = RoutePath> implements PublicRoute<Path> {
   /** The path as registered (a string, a RegExp or an array of them). */
-  readonly path: RoutePath;
+  readonly path: Path;
   /** Every handler, in registration order, with its method. */
   readonly stack: RouteLayer[] = [];
   /** The methods with handlers, lower case, `true` each; `_all` when `all` registered some. */
   readonly methods: Record<string, boolean> = {};
 
   /** @param sink Internal: set by the router that owns this route. */
-  constructor(path: RoutePath, sink?: RouteSink) {
+  constructor(path: Path, sink?: RouteSink) {
     this.path = path;
     Object.defineProperty(this, 'sink', { value: sink, enumerable: false });
   }
@@ -159,9 +160,6 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : String(typeof value === 'string' ? `"${value}"` : value);
 }
 
-/** The registrar of each method on a Route: handlers only, chainable. */
-export type RouteMethodRegistrar = (...handlers: unknown[]) => Route;
-
 // XROUTE-010: a registrar per method node:http knows, and `all`, as Express's methods loop adds them.
 for (const name of [...METHOD_NAMES, 'all']) {
   const method = name === 'all' ? '*' : name.toUpperCase();
@@ -174,9 +172,6 @@ for (const name of [...METHOD_NAMES, 'all']) {
   });
 }
 
-// The registrars exist on the prototype (the loop above); this gives them their types.
-export interface Route
-  extends Record<
-    'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options',
-    RouteMethodRegistrar
-  > {}
+// The registrars exist on the prototype (the loop above); the public Route interface gives them their types
+// (typed from the path, as `route(path)` returns them), so an instance is a `Route` of src/types/core.ts.
+export interface Route<Path extends RoutePath = RoutePath> extends PublicRoute<Path> {}

@@ -1,6 +1,7 @@
 // Compiled by `npm run test:types` against the built package: `kitjs/express` keeps inline handlers typed,
 // and the application API of Express 4 (mount, path, request/response prototypes, views, listen) is typed.
 import type { EventEmitter } from 'node:events';
+import type { RequestListener } from 'node:http';
 import type { PathList } from 'kitjs';
 import express, { type Application, type Request, type Response } from 'kitjs/express';
 
@@ -41,10 +42,13 @@ app.listen(3000, '127.0.0.1', () => {});
 app.listen(3000, '127.0.0.1', 511, () => {});
 app.listen('/tmp/app.sock');
 app.listen({ port: 0, host: '127.0.0.1' }, () => {});
+// The app is a request listener, and given a `next` a middleware of another app (EXP-006).
+express().use((req, res, next) => app(req, res, next));
+const listener: RequestListener = app;
 
 // @ts-expect-error an engine is a function
 app.engine('txt', 'not a function');
 // @ts-expect-error render needs the view name
 app.render();
 
-export { emitter };
+export { emitter, listener };

@@ -1,0 +1,69 @@
+/** The app's own members: settings, locals, the server it starts and stops, mounting, views. */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ListenOptions } from 'node:net';
+import type { PathList } from './paths.js';
+import type { KitSettings } from './settings.js';
+import type { RenderCallback, ViewEngine } from './views.js';
+
+/**
+ * What an app has besides its registrars, its parent, `register` and `setErrorHandler`; `Self` is the app
+ * type the chainable members return (`KitApp`, which is these plus the rest).
+ *
+ * @example
+ * ```ts
+ * const server = app.set('trust proxy', 'loopback').enable('strict routing').listen(0);
+ * ```
+ */
+export interface AppBase<Self> {
+  /** Assigns a setting (`app.set('trust proxy', 'loopback')`), or reads it with one argument. */
+  set(setting: string, value: unknown): Self;
+  set(setting: string): unknown;
+  /** `set(setting, true)`. */
+  enable(setting: string): Self;
+  /** `set(setting, false)`. */
+  disable(setting: string): Self;
+  /** Whether the setting is truthy. */
+  enabled(setting: string): boolean;
+  /** Whether the setting is falsy. */
+  disabled(setting: string): boolean;
+  /** The settings table: what `app.set` assigned, and the server timeouts `listen` applies. */
+  settings: KitSettings;
+  /** Application-wide values, shared by every request (`app.locals.title`). */
+  locals: Record<string, unknown>;
+  /** Starts an HTTP server (port 0 picks a free port) and returns Node's `http.Server`. */
+  listen(callback?: () => void): Server;
+  listen(port: number, callback?: () => void): Server;
+  listen(port: number, host: string, callback?: () => void): Server;
+  listen(port: number, host: string, backlog: number, callback?: () => void): Server;
+  listen(port: number, backlog: number, callback?: () => void): Server;
+  /** Listens on a Unix socket or Windows pipe. */
+  listen(path: string, callback?: () => void): Server;
+  /** Node's `server.listen(options)`: port, host, path, backlog, exclusive, signal... */
+  listen(options: ListenOptions, callback?: () => void): Server;
+  /** The request listener, for `http.createServer(app.handler)` or tests. */
+  readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Stops the server `listen` started: refuses new work, lets in-flight requests finish, then closes. */
+  close(options?: { timeout?: number }): Promise<void>;
+  /** Registers a function to run when `close()` has stopped the server (database managers use it). */
+  onClose(fn: () => void | Promise<void>): Self;
+  /** Where the app is mounted in its parent (`app.use(path, app)`): the path (or list) given, `'/'` before. */
+  mountpath: string | RegExp | PathList;
+  /** The full path the app is mounted at: the parents' mount paths joined ('' at the top). */
+  path(): string;
+  /**
+   * The prototype of this app's requests: members added here appear on its requests only (those of
+   * `express.request` on every app's).
+   */
+  readonly request: Record<string, unknown>;
+  /** The prototype of this app's responses: members added here appear on its responses only. */
+  readonly response: Record<string, unknown>;
+  /** Registers the template engine for files ending in `ext` (`'html'` or `'.html'`). */
+  engine(ext: string, fn: ViewEngine): Self;
+  /** The template engines by extension (with its dot). */
+  engines: Record<string, ViewEngine>;
+  /** Renders a view with `app.locals` and `options` merged; the callback gets the text or an error. */
+  render(name: string, options: Record<string, unknown>, callback: RenderCallback): void;
+  render(name: string, callback: RenderCallback): void;
+  /** The routes registered so far, as method and path pairs (for docs drift checks and tooling). */
+  routes(): Array<{ method: string; path: string }>;
+}
