@@ -41,7 +41,10 @@ export interface KitOptions extends ServerTimeouts {
   logger?: LoggerOption;
 }
 
-// Not `implements KitApp`: a KitApp is also callable, which the Proxy made by `kit()` adds (APP-012).
+// Not `implements KitAppMembers<App>`: the registrars of the rarer methods (XROUTE-009) are Router's, typed
+// to return a Router, which TypeScript cannot retype as `this` in an interface Router merges. `kit()`'s
+// return type (KitApp) is checked by the type tests instead.
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
 class App extends ConfigurableRouter implements AppLike {
   /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
   mountpath: string | RegExp | PathList = '/';
@@ -54,9 +57,6 @@ class App extends ConfigurableRouter implements AppLike {
   private responseProto: object | undefined = undefined;
   /** The apps mounted in this one: they inherit its settings, so they hear when those change. */
   private readonly subApps = new Set<App>();
-  // EXP-004: two of the EventEmitter methods mixed into App.prototype below (KitApp types them all).
-  declare on: EventEmitter['on'];
-  declare emit: EventEmitter['emit'];
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
   private errorHandler: AppErrorHandler | undefined = undefined;
   private readonly servers: AppServers;
@@ -81,15 +81,15 @@ class App extends ConfigurableRouter implements AppLike {
   }
 
   /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
-  get request(): object {
+  get request(): Record<string, unknown> {
     this.requestProto ??= Object.create(this.parent ? this.parent.request : KitIncomingMessage.prototype);
-    return this.requestProto as object;
+    return this.requestProto as Record<string, unknown>;
   }
 
   /** EXP-008: the prototype of this app's responses; members added here reach only its responses. */
-  get response(): object {
+  get response(): Record<string, unknown> {
     this.responseProto ??= Object.create(this.parent ? this.parent.response : KitServerResponse.prototype);
-    return this.responseProto as object;
+    return this.responseProto as Record<string, unknown>;
   }
 
   /** EXP-004: after mounting, prototypes made before re-base on the parent's, and inherited settings apply. */
@@ -233,6 +233,9 @@ class App extends ConfigurableRouter implements AppLike {
     finishRequest(err, req, res, this.errorHandler, this.context.logger);
   }
 }
+
+// EXP-004: an app is an EventEmitter (`on`, `once`, `emit`...), Node's methods mixed into App.prototype below.
+interface App extends EventEmitter {}
 
 /**
  * Creates an independent kitjs application.

@@ -1,6 +1,7 @@
 /** The app's own members: settings, locals, the server it starts and stops, mounting, views. */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ListenOptions } from 'node:net';
+import type { Logger } from 'pino';
 import type { PathList } from './paths.js';
 import type { KitSettings } from './settings.js';
 import type { RenderCallback, ViewEngine } from './views.js';
@@ -28,6 +29,8 @@ export interface AppBase<Self> {
   disabled(setting: string): boolean;
   /** The settings table: what `app.set` assigned, and the server timeouts `listen` applies. */
   settings: KitSettings;
+  /** The logger the app's failures go to (`kit({ logger })`, else kitjs's `logger`); also `req.log`. */
+  readonly log: Logger;
   /** Application-wide values, shared by every request (`app.locals.title`). */
   locals: Record<string, unknown>;
   /** Starts an HTTP server (port 0 picks a free port) and returns Node's `http.Server`. */

@@ -6,6 +6,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { AppBase } from './app.js';
 import type { ForeignMiddleware } from './foreign-middleware.js';
 import type { NextFunction } from './next.js';
@@ -35,6 +36,8 @@ export interface KitRequest<Route extends RouteGeneric = {}>
   res?: KitResponse;
   /** The app handling the request (a mounted sub-app while it runs it). */
   app: KitApp;
+  /** The logger of the app handling the request (`kit({ logger })`, else kitjs's `logger`). */
+  readonly log: Logger;
   // Declared here rather than in RequestMembers: Express typings (passport, cookie-parser) declare these on
   // Express.Request too, and a member two parents declare differently must be declared by the child.
   /** Set by `authMiddleware` to the verified token's payload. */
