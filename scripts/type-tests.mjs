@@ -83,7 +83,11 @@ function peerlessProject() {
   const kit = join(modules, 'kitjs');
   mkdirSync(join(kit, 'dist'), { recursive: true });
   cpSync(join(root, 'package.json'), join(kit, 'package.json'));
-  for (const file of ['index.d.ts', 'index.d.cts']) cpSync(join(root, 'dist', file), join(kit, 'dist', file));
+  // Every declaration file: the entries import the shared core's (dist/core.d.ts).
+  for (const file of readdirSync(join(root, 'dist'))) {
+    if (file.endsWith('.d.ts') || file.endsWith('.d.cts'))
+      cpSync(join(root, 'dist', file), join(kit, 'dist', file));
+  }
   mkdirSync(join(modules, '@types'), { recursive: true });
   symlinkSync(join(root, 'node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
   symlinkSync(join(root, 'node_modules', 'pino'), join(modules, 'pino'), 'dir');

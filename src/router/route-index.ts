@@ -1,5 +1,5 @@
 /** Finds every route in a block of consecutive registrations that matches a path, in registration order. */
-import type { Middleware } from '../types.js';
+import type { Middleware, RoutePath } from '../types.js';
 import {
   compileExpressPath,
   compileKitPath,
@@ -9,8 +9,8 @@ import {
 } from './express-pattern.js';
 import { compilePattern, isKitPattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
 
-/** What a route may be registered for: a string pattern, a RegExp, or an array of them (nested arrays too). */
-export type RoutePath = string | RegExp | readonly RoutePath[];
+// What a route may be registered for: the public type, one definition (a second one shows as RoutePath$1).
+export type { RoutePath } from '../types.js';
 
 /** A registered route: one method (or '*' for `all`), one pattern, its handlers. */
 export interface RouteEntry {
