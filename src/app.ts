@@ -16,8 +16,10 @@ import { sendError } from './final-handler.js';
 import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
-import { splitTarget } from './router/canonical-path.js';
+import { type PathFault, splitTarget } from './router/canonical-path.js';
 import { Dispatch } from './router/dispatch.js';
+import type { Layer } from './router/layer.js';
+import { refusedStack } from './router/refused-stack.js';
 import { AppServers } from './server.js';
 import { assignSetting } from './settings.js';
 import type {
@@ -176,13 +178,16 @@ class App extends ConfigurableRouter implements AppLike {
       sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
       return;
     }
-    if (fault !== undefined) {
-      // ROUTE-018, ROUTE-019: no middleware, route or file lookup ever sees a path that has no canonical
-      // form; the app's error handler still shapes the 400.
-      this.finish(new KitError(fault), req, res);
-      return;
-    }
-    new Dispatch(this.stack, req, res, (err) => this.finish(err, req, res), this).start();
+    const stack = fault === undefined ? this.stack : this.refused(fault);
+    new Dispatch(stack, req, res, (err) => this.finish(err, req, res), this).start();
+  }
+
+  /**
+   * ROUTE-018, ROUTE-019: a path with no canonical form runs the app's front middleware (headers, cors,
+   * loggers), then its error path with the 400; no route, mount, prefixed middleware or file lookup sees it.
+   */
+  private refused(fault: PathFault): Layer[] {
+    return refusedStack(this.stack, new KitError(fault));
   }
 
   /**
@@ -191,16 +196,22 @@ class App extends ConfigurableRouter implements AppLike {
    * handled goes to its own `setErrorHandler` when it has one, else on to the parent, like its 404.
    */
   override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
-    if (!(req instanceof KitIncomingMessage) || !(res instanceof KitServerResponse)) {
-      const adopted = adoptForeign(req, res, done);
-      if (adopted !== undefined) this.handle(adopted.req, adopted.res, adopted.next);
+    if (req instanceof KitIncomingMessage && res instanceof KitServerResponse) {
+      this.run(req, res, done, this.stack);
       return;
     }
+    const adopted = adoptForeign(req, res, done);
+    const stack = adopted.fault === undefined ? this.stack : this.refused(adopted.fault);
+    this.run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
+  }
+
+  /** {@link handle} once the request is kitjs's: `stack` is the app's, or what a refused request walks. */
+  private run(req: InternalRequest, res: KitResponse, done: NextFunction, stack: Layer[]): void {
     const outer = req.context;
     const requestProto = Object.getPrototypeOf(req) as object;
     const responseProto = Object.getPrototypeOf(res) as object;
     this.enter(req, res);
-    super.handle(req, res, (err) => {
+    const exit: NextFunction = (err) => {
       if (err && this.errorHandler !== undefined) {
         this.finish(err, req, res);
         return;
@@ -209,7 +220,8 @@ class App extends ConfigurableRouter implements AppLike {
       if (this.requestProto !== undefined) Object.setPrototypeOf(req, requestProto);
       if (this.responseProto !== undefined) Object.setPrototypeOf(res, responseProto);
       done(err);
-    });
+    };
+    new Dispatch(stack, req, res, exit, this).start();
   }
 
   /** The app's error path for a failure outside the stack (res.render's engine calling back late, EXP-009). */

@@ -671,13 +671,14 @@ Feature: Routing
         | /~docs/a%2Fb                      | { "route": "docs", "params": { "0": "a/b" }, "path": "/~docs/a%2Fb" }                    |
 
     @kit-error-codes
-    Scenario Outline: the malformed path "<path>" is refused before any middleware runs
+    Scenario Outline: the malformed path "<path>" runs the app's front middleware, then its error path, never a route
       Given the app:
         """js
         world.seen = [];
         app.use((req, res, next) => { world.seen.push(req.path); next(); });
-        app.use((err, req, res, next) => { world.seen.push('error middleware'); next(err); });
         app.get('*', (req, res) => res.send('a route saw it'));
+        app.use((req, res, next) => { world.seen.push('a middleware after the routes'); next(); });
+        app.use((err, req, res, next) => { world.seen.push('error middleware'); next(err); });
         app.setErrorHandler((err, req, res) => res.status(err.status).json({ code: err.code }));
         """
       When I GET the raw path "<path>"
@@ -688,7 +689,7 @@ Feature: Routing
         """
       And this holds:
         """js
-        assert.deepEqual(world.seen, []);
+        assert.deepEqual(world.seen, ['<path>', 'error middleware']);
         """
       And the server still answers GET "/fine" with 200
 
@@ -699,6 +700,83 @@ Feature: Routing
         | /%%361dmin/x  |
         | /a/%2/b       |
         | /%E0%A4%A     |
+
+    Scenario: security()'s headers are on the 400 of a malformed path
+      Given the app:
+        """js
+        app.use(security());
+        app.get('/api/users/:id', (req, res) => res.send('a route saw it'));
+        """
+      When I GET the raw path "/api/users/%E0%A4%A"
+      Then the status is 400
+      And the media type is "text/plain"
+      And the header "X-Content-Type-Options" is "nosniff"
+      And the header "X-Frame-Options" is "SAMEORIGIN"
+      And the header "Content-Security-Policy" contains "default-src"
+
+    @kit-error-codes @kit-http-error
+    Scenario: error middleware and setErrorHandler get the refusal as an HttpError 400 with its code
+      Given the app:
+        """js
+        world.seen = [];
+        app.get('/api/users/:id', (req, res) => res.send('a route saw it'));
+        app.use('/api', (err, req, res, next) => {
+          world.seen.push({ by: 'error middleware', code: err.code, status: err.status, http: err instanceof HttpError, path: req.path });
+          next(err);
+        });
+        app.setErrorHandler((err, req, res) => {
+          world.seen.push({ by: 'setErrorHandler', code: err.code, status: err.status, http: err instanceof HttpError });
+          res.status(err.status).json({ refused: err.code });
+        });
+        """
+      When I GET the raw path "/api/users/%E0%A4%A"
+      Then the status is 400
+      And the JSON body is:
+        """json
+        { "refused": "KIT_ERR_ROUTE_BAD_ENCODING" }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.seen, [
+          { by: 'error middleware', code: 'KIT_ERR_ROUTE_BAD_ENCODING', status: 400, http: true, path: '/users/%E0%A4%A' },
+          { by: 'setErrorHandler', code: 'KIT_ERR_ROUTE_BAD_ENCODING', status: 400, http: true },
+        ]);
+        """
+
+    @kit-error-codes
+    Scenario: nothing that routes by path sees a refused request, even after an error middleware handles it
+      Given the app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        mkdirSync(join(tmpDir, 'api'));
+        writeFileSync(join(tmpDir, 'api', '%zz'), 'a file');
+        world.seen = [];
+        app.use((req, res, next) => { world.seen.push('front'); next(); });
+        app.use(serveStatic(tmpDir));
+        app.use((req, res, next) => { world.seen.push('a global middleware after serveStatic'); next(); });
+        app.use('/api', (req, res, next) => { world.seen.push('use /api'); next(); });
+        const router = new Router();
+        router.use((req, res, next) => { world.seen.push('a mounted router'); next(); });
+        app.use(router);
+        const sub = kit();
+        sub.use((req, res, next) => { world.seen.push('a mounted app'); next(); });
+        app.use('/api', sub);
+        app.get('*', (req, res) => { world.seen.push('route *'); res.send('a route saw it'); });
+        app.use((err, req, res, next) => { world.seen.push(`handled ${err.code}`); next(); });
+        app.use((req, res, next) => { world.seen.push('after the error middleware'); res.send('reached'); });
+        """
+      When I GET the raw path "/api/%zz"
+      Then the status is 400
+      And the body does not contain "reached"
+      And the body does not contain "a file"
+      And this holds:
+        """js
+        assert.deepEqual(world.seen, ['front', 'handled KIT_ERR_ROUTE_BAD_ENCODING']);
+        """
+      When I GET "/api/x"
+      Then the status is 200
+      And the body is "a route saw it"
 
     Scenario: without an error handler the refusal is a plain 400, and a rewrite to such a path fails alike
       Given the app:
@@ -717,35 +795,38 @@ Feature: Routing
   Rule: ROUTE-019 A NUL byte in the path is refused before routing
 
     @kit-error-codes
-    Scenario Outline: "<path>" is refused with 400 and no file is looked up
+    Scenario Outline: "<path>" is refused with 400 through the app's front and error path, and no file is looked up
       Given the app:
         """js
         const { writeFileSync } = require('node:fs');
         writeFileSync(require('node:path').join(tmpDir, 'a.txt'), 'the file a.txt');
         world.seen = [];
+        app.use(security());
         app.use((req, res, next) => { world.seen.push(req.path); next(); });
         app.use(serveStatic(tmpDir));
         app.get('*', (req, res) => res.send('a route saw it'));
+        app.use((err, req, res, next) => { world.seen.push(err.code); next(err); });
         app.setErrorHandler((err, req, res) => res.status(err.status).json({ code: err.code }));
         """
       When I GET the raw path "<path>"
       Then the status is 400
+      And the header "X-Content-Type-Options" is "nosniff"
       And the JSON body is:
         """json
         { "code": "KIT_ERR_ROUTE_NUL_BYTE" }
         """
       And this holds:
         """js
-        assert.deepEqual(world.seen, []);
+        assert.deepEqual(world.seen, ['<seen>', 'KIT_ERR_ROUTE_NUL_BYTE']);
         """
       And the server still answers GET "/a.txt" with 200
 
       Examples:
-        | path              |
-        | /%00/../a.txt     |
-        | /a.txt%00         |
-        | /a.txt%00.html    |
-        | /x/%00            |
+        | path              | seen           |
+        | /%00/../a.txt     | /a.txt         |
+        | /a.txt%00         | /a.txt%00      |
+        | /a.txt%00.html    | /a.txt%00.html |
+        | /x/%00            | /x/%00         |
 
     Scenario: a NUL in the query string is data
       Given the app:

@@ -1,9 +1,8 @@
 /** A request from outside kitjs (`app(req, res, next)` in another framework): made kitjs's while the app runs it. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { KitError } from '../errors.js';
 import { KitIncomingMessage } from '../request.js';
 import { KitServerResponse } from '../response.js';
-import { splitTarget } from '../router/canonical-path.js';
+import { type PathFault, splitTarget } from '../router/canonical-path.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
 /** What another framework may already have put on its request, kept across the adoption. */
@@ -18,19 +17,20 @@ interface ForeignFields {
  * EXP-006: Express's `app(req, res, next)` and `parent.use(app)` in another framework hand the app a
  * request kitjs did not make. It gets kitjs's prototypes and fields for as long as the app runs it (what
  * the other framework set, a parsed body, `originalUrl`, `baseUrl`, kept), and its own prototypes back
- * before `next` continues there. A target with no canonical form is `next(err)` with the 400 error.
+ * before `next` continues there. A target with no canonical form comes with its `fault`: the app runs it
+ * as a refused request (ROUTE-018, ROUTE-019), its front middleware and then its error path.
  *
  * @example
  * ```ts
  * const adopted = adoptForeign(req, res, next);
- * if (adopted !== undefined) app.handle(adopted.req, adopted.res, adopted.next);
+ * app.handle(adopted.req, adopted.res, adopted.next); // after checking adopted.fault
  * ```
  */
 export function adoptForeign(
   incoming: IncomingMessage,
   response: ServerResponse,
   next: NextFunction,
-): { req: KitRequest; res: KitResponse; next: NextFunction } | undefined {
+): { req: KitRequest; res: KitResponse; next: NextFunction; fault: PathFault | undefined } {
   const requestProto = Object.getPrototypeOf(incoming) as object;
   const responseProto = Object.getPrototypeOf(response) as object;
   const kept = { ...(incoming as IncomingMessage & ForeignFields) };
@@ -58,11 +58,7 @@ export function adoptForeign(
     restoreOwn(res, 'app', ownApp[1]);
     next(err);
   };
-  if (fault !== undefined) {
-    back(new KitError(fault));
-    return undefined;
-  }
-  return { req, res, next: back };
+  return { req, res, next: back, fault };
 }
 
 function restoreOwn(target: object, key: string, descriptor: PropertyDescriptor | undefined): void {

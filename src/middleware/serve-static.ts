@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs';
 import { KitError } from '../errors.js';
 import { markFactory } from '../factory-guard.js';
 import { lazyDependency } from '../optional-package.js';
+import { routesByPath } from '../router/refused-stack.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
 import { TEXT_PLAIN, writeBody } from '../write-body.js';
 import { directoryLocation } from './static/location.js';
@@ -38,12 +39,13 @@ const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 
 export function serveStatic(root: string, options?: ServeStaticOptions): RequestHandler {
   const settings = staticSettings(root, options);
   loadSend(); // now, not on the first request
-  return function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
+  const serve = function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const verdict = decide(req, settings);
     if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings);
     else if (verdict !== undefined || settings.fallthrough) next(verdict);
     else next(refuseMiss(req));
   };
+  return routesByPath(serve); // a refused path (ROUTE-018, ROUTE-019) is refused in its place, never looked up
 }
 markFactory(serveStatic, 'serveStatic(root)');
 
