@@ -6,7 +6,8 @@
 // tree-shakes that bundle and writes it as ESM and as CommonJS (rollup's CommonJS is the shape
 // finish-build.mjs completes: `exports.default`, `exports.<name>`, `import.meta.url` from `__filename`), and
 // rollup-plugin-dts bundles the declarations, once as .d.ts and once as .d.cts.
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
@@ -64,6 +65,21 @@ for (const name of names) {
   await build.write({ file: join(dist, `${name}.js`), format: 'es', sourcemap: true });
   await build.write({ file: join(dist, `${name}.cjs`), format: 'cjs', sourcemap: true, exports: 'named' });
   await build.close();
+}
+
+// --- recheck's pure-JavaScript build ---------------------------------------------------------------------
+// src/router/regex-safety.ts proves route regexes safe with recheck. The `recheck` package would bring its
+// optional native binary and .jar (57 MB) into every install, so kitjs ships recheck's own pure-JavaScript
+// build instead: lib/browser.js, one CommonJS file with no dependency (the same engine, compiled by
+// Scala.js), under its MIT licence. A `recheck` the application installs itself is used first.
+{
+  const recheckDir = dirname(createRequire(import.meta.url).resolve('recheck/package.json'));
+  const { version, license } = JSON.parse(readFileSync(join(recheckDir, 'package.json'), 'utf8'));
+  const notice = readFileSync(join(recheckDir, 'LICENSE'), 'utf8').trim();
+  const code = readFileSync(join(recheckDir, 'lib', 'browser.js'), 'utf8');
+  mkdirSync(join(dist, 'vendor'), { recursive: true });
+  const header = `/*! recheck ${version} (lib/browser.js), ${license}: https://github.com/makenowjust-labs/recheck\n${notice}\n*/\n`;
+  writeFileSync(join(dist, 'vendor', 'recheck.cjs'), header + code);
 }
 
 // --- Declarations -------------------------------------------------------------------------------------------
