@@ -34,7 +34,10 @@ export function outputsOf(name) {
   return [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`];
 }
 
-/** Everything the build writes but the source maps: every entry's outputs and the core's. */
+/** What the build copies in beside the bundles: recheck's pure-JavaScript build (scripts/build.mjs). */
+export const VENDORED = ['dist/vendor/recheck.cjs'];
+
+/** Everything the build writes but the source maps: every entry's outputs, the core's and the vendored files. */
 export function buildOutputs(root) {
-  return [...entryNames(root), CORE].flatMap(outputsOf);
+  return [...[...entryNames(root), CORE].flatMap(outputsOf), ...VENDORED];
 }

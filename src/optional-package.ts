@@ -73,12 +73,36 @@ export function requirePeer<T>(
   feature: string,
   bases: readonly string[] = peerSearchBases(),
 ): T {
+  return loadPeer<T>(pkg, pkg, feature, bases);
+}
+
+/**
+ * Requires one file of the optional peer `pkg` (`file`, relative to the package), as requirePeer requires
+ * the package: from the application's directory first, and `KIT_ERR_PEER_MISSING` naming `npm install
+ * <pkg>` when no base resolves it. For a package whose main module is heavy and not needed: setupSwagger
+ * reads swagger-ui-dist's folder through its small `absolute-path.js` (DOCS-022).
+ *
+ * @example
+ * ```ts
+ * const folder = requirePeerFile<() => string>('swagger-ui-dist', 'absolute-path.js', 'setupSwagger')();
+ * ```
+ */
+export function requirePeerFile<T>(
+  pkg: string,
+  file: string,
+  feature: string,
+  bases: readonly string[] = peerSearchBases(),
+): T {
+  return loadPeer<T>(pkg, `${pkg}/${file}`, feature, bases);
+}
+
+function loadPeer<T>(pkg: string, id: string, feature: string, bases: readonly string[]): T {
   let lastCause: unknown;
   for (const base of bases) {
     const requireFrom = createRequire(base);
     let resolved: string;
     try {
-      resolved = requireFrom.resolve(pkg);
+      resolved = requireFrom.resolve(id);
     } catch (err) {
       if (!isNotFound(err)) throw err;
       lastCause = err;

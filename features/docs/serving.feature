@@ -327,3 +327,39 @@ Feature: setupSwagger serves the document and swagger-ui
         { "level": 40, "files": 0, "msg": "API docs: the document has no paths but the app has 2 routes: check filesPattern and baseDir" }
         """
 
+
+  Rule: DOCS-022 swagger-ui-dist is an optional peer, named when it is missing
+
+    @kit-error-codes
+    Scenario: Without swagger-ui-dist, setupSwagger throws at once naming the package to install
+      Given the app:
+        """js
+        // Hide swagger-ui-dist from module resolution, as in an app that did not install it.
+        const Module = require('node:module');
+        const resolve = Module._resolveFilename;
+        Module._resolveFilename = function (request, ...rest) {
+          if (request === 'swagger-ui-dist' || request.startsWith('swagger-ui-dist/')) {
+            throw Object.assign(new Error(`Cannot find module '${request}'`), { code: 'MODULE_NOT_FOUND' });
+          }
+          return resolve.call(this, request, ...rest);
+        };
+        try {
+          setupSwagger(app, { info: { title: 'Shop', version: '1.0.0' }, filesPattern: 'no-such-dir/*.js' });
+          world.thrown = null;
+        } catch (err) {
+          world.thrown = err;
+        } finally {
+          Module._resolveFilename = resolve;
+        }
+        app.get('/still', (req, res) => res.send('fine'));
+        """
+      When I GET "/still"
+      Then the body is "fine"
+      And this holds:
+        """js
+        assert.equal(world.thrown?.code, 'KIT_ERR_PEER_MISSING');
+        assert.match(world.thrown.message, /setupSwagger needs the optional package "swagger-ui-dist"/);
+        assert.match(world.thrown.message, /npm install swagger-ui-dist/);
+        """
+      When I GET "/api-docs"
+      Then the status is 404

@@ -491,6 +491,37 @@ Feature: Express 4 routing
       When I GET "/shops/closed/items"
       Then the status is 410
 
+    Scenario: An optional parameter that was left out runs no callback
+      Given the app:
+        """js
+        // Express 4 runs a name's callbacks only for a value the path captured (process_params skips undefined).
+        const seen = (req, res, next, value, name) => { (req.calls ??= []).push(`${name}=${value}`); next(); };
+        app.param('format', seen);
+        app.param('ext', seen);
+        app.get('/report/:id/:format?', (req, res) => res.json(req.calls ?? []));
+        app.get('/files/:file.:ext?', (req, res) => res.json(req.calls ?? []));
+        """
+      When I GET "/report/7"
+      Then the JSON body is:
+        """json
+        []
+        """
+      When I GET "/report/7/csv"
+      Then the JSON body is:
+        """json
+        ["format=csv"]
+        """
+      When I GET "/files/notes"
+      Then the JSON body is:
+        """json
+        []
+        """
+      When I GET "/files/notes.txt"
+      Then the JSON body is:
+        """json
+        ["ext=txt"]
+        """
+
     Scenario: A router's callbacks serve only its own routes
       Given the app:
         """js

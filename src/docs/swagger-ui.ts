@@ -1,10 +1,8 @@
 /** Serves the OpenAPI JSON and swagger-ui (from swagger-ui-dist) without any inline script or style. */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { moduleLocation } from '../module-location.js';
-import { lazyDependency } from '../optional-package.js';
+import { lazyDependency, requirePeerFile } from '../optional-package.js';
 import type { KitApp, KitRequest, KitResponse, NextFunction } from '../types.js';
 import { type ExtractedImage, extractDataImages } from './ui-css.js';
 
@@ -22,7 +20,6 @@ export const UI_ASSETS: readonly string[] = [
   'oauth2-redirect.js',
 ];
 
-const requireFromHere = createRequire(moduleLocation());
 const loadSend = lazyDependency<typeof import('send')>('send');
 const loadFresh = lazyDependency<typeof import('fresh')>('fresh');
 const loadEtag = lazyDependency<typeof import('etag')>('etag');
@@ -40,10 +37,14 @@ const FILE_HEADERS = [
   'x-content-type-options',
 ];
 
-/** swagger-ui-dist's folder, through its own `getAbsoluteFSPath` (without loading the 1 MB bundle into Node). */
+/**
+ * swagger-ui-dist's folder, through its own `getAbsoluteFSPath` (without loading the 1 MB bundle into Node).
+ * swagger-ui-dist is an optional peer (DOCS-022): it depends on @scarf/scarf, whose install script reports
+ * each install to a third party, so kitjs does not install it for every app; without it this throws
+ * `KIT_ERR_PEER_MISSING` naming `npm install swagger-ui-dist`.
+ */
 export function uiDistPath(): string {
-  const getAbsoluteFSPath = requireFromHere('swagger-ui-dist/absolute-path.js') as () => string;
-  return getAbsoluteFSPath();
+  return requirePeerFile<() => string>('swagger-ui-dist', 'absolute-path.js', 'setupSwagger')();
 }
 
 /**

@@ -1,10 +1,51 @@
 /** Refuses, at setup, every route regex that recheck does not prove free of catastrophic backtracking. */
-import type { checkSync as CheckSync } from 'recheck';
-import { lazyDependency } from '../optional-package.js';
+import { createRequire } from 'node:module';
+import { moduleLocation } from '../module-location.js';
+import { peerSearchBases } from '../optional-package.js';
 
-// recheck is large and only regex routes need it: loaded on the first one (kit() apps with plain patterns
-// never load it).
-const loadRecheck = lazyDependency<{ checkSync: typeof CheckSync }>('recheck');
+/** recheck's `checkSync`, as both of its builds export it. */
+type CheckSync = (
+  source: string,
+  flags: string,
+  params: { randomSeed: number; timeout: number },
+) =>
+  | { status: 'safe' }
+  | { status: 'vulnerable'; complexity: { summary: string }; attack: { pattern: string } }
+  | { status: 'unknown'; error: { kind: string } };
+
+/**
+ * recheck's analysis, loaded on the first route that needs a regex (kit() apps with plain patterns never
+ * load it). Two builds of one engine give the same verdicts (recheck is written in Scala and compiled
+ * both to a native binary and to JavaScript; the seed below fixes its fuzzer in both):
+ * - the `recheck` package, when the application installed it (an optional peer): its native binary answers
+ *   about five times faster, at the cost of about 57 MB of platform binaries and a .jar;
+ * - otherwise recheck's pure-JavaScript build (its `lib/browser.js`: one file, no dependency, no install
+ *   script), which kitjs ships as dist/vendor/recheck.cjs (scripts/build.mjs copies it).
+ */
+function loadChecker(): CheckSync {
+  for (const base of peerSearchBases()) {
+    const found = tryRequire(createRequire(base), 'recheck');
+    if (found) return found.checkSync;
+  }
+  const here = createRequire(moduleLocation());
+  // Running from src/ (tests, tsx), the pure build is the devDependency's own file.
+  const bundled = tryRequire(here, './vendor/recheck.cjs') ?? tryRequire(here, 'recheck/lib/browser.js');
+  if (bundled) return bundled.checkSync;
+  throw new Error('kitjs is missing dist/vendor/recheck.cjs, its route-regex checker: reinstall kitjs');
+}
+
+function tryRequire(require: NodeRequire, id: string): { checkSync: CheckSync } | undefined {
+  let resolved: string;
+  try {
+    resolved = require.resolve(id);
+  } catch (err) {
+    if ((err as { code?: unknown } | null)?.code === 'MODULE_NOT_FOUND') return undefined;
+    throw err;
+  }
+  return require(resolved) as { checkSync: CheckSync };
+}
+
+let checker: CheckSync | undefined;
 
 // recheck's fuzzer is random; a fixed seed gives one verdict for one regex on every run and machine.
 const RECHECK_SEED = 20261124;
@@ -43,7 +84,8 @@ export function assertSafeRegex(source: string, flags: string, pattern: string):
 
 /** null when safe, else why not. */
 function verdict(source: string, flags: string): string | null {
-  const diagnostics = loadRecheck().checkSync(source, flags, { randomSeed: RECHECK_SEED, timeout: 10_000 });
+  checker ??= loadChecker();
+  const diagnostics = checker(source, flags, { randomSeed: RECHECK_SEED, timeout: 10_000 });
   if (diagnostics.status === 'safe') return null;
   if (diagnostics.status === 'vulnerable') {
     return `can backtrack catastrophically (${diagnostics.complexity.summary}; e.g. "${diagnostics.attack.pattern}")`;

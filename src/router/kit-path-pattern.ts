@@ -1,0 +1,21 @@
+/** Compiles a path of kitjs's own form to a regex, for the routers that match by regex (strict or case-sensitive). */
+import { asText, compileSource, type MatchOptions, type RegexPattern } from './express-pattern-compile.js';
+
+/**
+ * A path of kitjs's own form (static segments, `:name`, `:name?`, a trailing `*`) for a strict or
+ * case-sensitive router, whose routes all match by regex (XROUTE-005). Its text stays literal, `\`, `|`,
+ * `^` and `$` included, as it does in the segment trie, so that the pattern means the same whichever
+ * matcher holds it (ROUTE-021): only the options differ.
+ *
+ * @example
+ * compileKitPath('/a|b/:id?', { caseSensitive: true, strict: true }).regexp.test('/a%7Cb'); // true
+ */
+export function compileKitPath(path: string, options: MatchOptions): RegexPattern {
+  // `\` escapes make Express's parser read these characters of the static segments as text. In kitjs's
+  // own form a segment that starts with `:` is a whole parameter, whose name may hold a `$` (ROUTE-002).
+  const source = (path === '*' ? '/*' : path)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? segment : asText(segment)))
+    .join('/');
+  return compileSource(source, path, options, true);
+}
