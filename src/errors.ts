@@ -1,5 +1,5 @@
 /** The one registry of errors kitjs raises: each code with its status and whether clients may see its message. */
-import { HttpError } from './http-error.js';
+import { adoptAsInstance, HttpError } from './http-error.js';
 
 interface ErrorDefinition {
   status: number;
@@ -38,6 +38,11 @@ export const errorCodes = {
     status: 500,
     expose: false,
     message: 'The request stream was set to decode text (req.setEncoding) before a body parser',
+  },
+  KIT_ERR_BODY_ALREADY_READ: {
+    status: 500,
+    expose: false,
+    message: 'The request body was already read before a body parser',
   },
   // Static files
   KIT_ERR_STATIC_FORBIDDEN: { status: 403, expose: true, message: 'Forbidden' },
@@ -103,6 +108,38 @@ export class KitError extends HttpError {
     });
     this.name = 'KitError';
   }
+}
+
+/**
+ * A `SyntaxError` that is also a {@link KitError} with `code`'s status and expose: `instanceof SyntaxError`
+ * through its prototype chain, `instanceof KitError` and `instanceof HttpError` through
+ * `HttpError[Symbol.hasInstance]` (ERR-012). kitjs's answer to a JSON body that does not parse, which
+ * body-parser makes a SyntaxError and Express apps test for with `err instanceof SyntaxError`. Its `name` is
+ * `SyntaxError`.
+ *
+ * @example
+ * ```ts
+ * const err = syntaxKitError('KIT_ERR_BODY_INVALID_JSON');
+ * err instanceof SyntaxError && err instanceof KitError; // true
+ * ```
+ */
+export function syntaxKitError(
+  code: KitErrorCode,
+  message?: string,
+  options?: { cause?: unknown },
+): KitError & SyntaxError {
+  const definition = errorCodes[code] as ErrorDefinition;
+  const err = new SyntaxError(message ?? definition.message, { cause: options?.cause });
+  // The own fields a KitError has, in its order.
+  Object.assign(err, {
+    status: definition.status,
+    statusCode: definition.status,
+    expose: definition.expose,
+    headers: undefined,
+    code,
+  });
+  adoptAsInstance(err, KitError);
+  return err as KitError & SyntaxError;
 }
 
 /** The error for an optional peer package that is not installed, naming the install command. */

@@ -48,6 +48,29 @@ export class HttpError extends Error {
     this.code = properties.code;
   }
 
+  /**
+   * `instanceof`: the prototype chain, as usual, and the errors {@link adoptAsInstance} registered for this
+   * class or a subclass of it, such as kitjs's malformed-JSON error, which is a `SyntaxError` (as body-parser's
+   * is) and still a `KitError`.
+   */
+  static override [Symbol.hasInstance]<T extends abstract new (...args: never[]) => unknown>(
+    this: T,
+    value: unknown,
+  ): value is InstanceType<T> {
+    // `this` is the class on the right of `instanceof`: HttpError, KitError or an application's subclass,
+    // named once here.
+    // biome-ignore lint/complexity/noThisInStatic: the class instanceof asks about, not HttpError
+    // biome-ignore lint/complexity/noUselessThisAlias: the one place `this` is read
+    const cls: T = this;
+    if (Function.prototype[Symbol.hasInstance].call(cls, value)) return true;
+    // WeakMap.get runs no code of the value, so a hostile Proxy cannot throw from here (ERR-011).
+    const adopted = typeof value === 'object' && value !== null ? adoptedBy.get(value) : undefined;
+    return (
+      adopted !== undefined &&
+      (adopted === cls || Object.prototype.isPrototypeOf.call(cls.prototype, adopted.prototype))
+    );
+  }
+
   /** True for an `HttpError`, and for any error shaped like one of `http-errors` (its own duck test). */
   static isHttpError(value: unknown): value is HttpError {
     if (value instanceof HttpError) return true;
@@ -59,6 +82,28 @@ export class HttpError extends Error {
       fields.status === fields.statusCode
     );
   }
+}
+
+type ErrorClass = abstract new (...args: never[]) => unknown;
+
+// Errors built on another built-in class (SyntaxError) that answer `instanceof` for an HttpError class.
+const adoptedBy = new WeakMap<object, ErrorClass>();
+
+/**
+ * Makes `error`, whose prototype chain is another error class's, answer `instanceof` as an instance of
+ * `cls` (an `HttpError` class) and of the classes `cls` extends. JavaScript has single inheritance: an error
+ * that must be `instanceof SyntaxError`, as body-parser's JSON errors are and as Express apps test, cannot
+ * also have `HttpError.prototype` in its chain; `HttpError[Symbol.hasInstance]` reads this registration.
+ *
+ * @example
+ * ```ts
+ * const err = Object.assign(new SyntaxError('Unexpected token'), { status: 400, statusCode: 400, expose: true });
+ * adoptAsInstance(err, HttpError);
+ * err instanceof HttpError; // true
+ * ```
+ */
+export function adoptAsInstance(error: object, cls: ErrorClass): void {
+  adoptedBy.set(error, cls);
 }
 
 /** `NotFoundError` for 404, `InternalServerError` for 500, as `http-errors` names them. */

@@ -117,19 +117,24 @@ function compileEtag(value: unknown): EtagFunction | undefined {
 
 /**
  * `query parser`: `'strings'` is kitjs's own rule (every value a string, ROUTE-013), `'simple'` or `true`
- * Node's querystring, `'extended'` qs (nested objects and arrays, with prototype-less objects so that no key
- * can shadow a method), `false` no parsing (an empty object), or a function of the query string.
+ * Node's querystring, `'extended'` qs as Express 4 has it (nested plain objects and arrays, so
+ * `req.query.hasOwnProperty` and `console.log` behave as there), `false` no parsing (an empty object), or a
+ * function of the query string.
  */
 function compileQueryParser(value: unknown): QueryParserFunction | undefined {
   if (typeof value === 'function') return value as QueryParserFunction;
   if (value === 'strings') return (search) => parseQuery(search === '' ? '' : `?${search}`);
   if (value === true || value === 'simple') return (search) => ({ ...parseSimpleQuery(search) });
   if (value === 'extended') {
-    return (search) => loadQs().parse(search, { allowPrototypes: true, plainObjects: true });
+    // XREQ-040, XREQ-042: Express 4 passes `allowPrototypes: true`, which keeps keys such as `hasOwnProperty`
+    // or `toString` as own data and so lets a client break `req.query.hasOwnProperty(...)`; dropping them, as
+    // kitjs's forms do (BODY-015), keeps every method of a plain object working. `__proto__` qs always drops.
+    return (search) => loadQs().parse(search, { allowPrototypes: false });
   }
   if (value === false || value === undefined || value === null) return undefined;
+  // Express 4's words first ("unknown value for query parser function"), so code that matches them still does.
   throw new TypeError(
-    `app.set("query parser", value): unknown value ${describe(value)} ("strings", "simple", "extended", true, false or a function)`,
+    `unknown value ${describe(value)} for query parser: app.set("query parser", value) takes "strings", "simple", "extended", true, false or a function`,
   );
 }
 

@@ -43,7 +43,7 @@ Feature: Parsers and the request around them
         { "store": { "id": "r-42" }, "body": { "name": "Ada" } }
         """
 
-  Rule: BODY-021 A request stream set to decode text is the application's error
+  Rule: BODY-021 A request stream set to decode text, or already read, is the application's error
 
     Background:
       Given the app:
@@ -87,3 +87,26 @@ Feature: Parsers and the request around them
         assert.equal(world.handled, undefined);
         """
       And the server still answers GET "/health" with 200
+
+    @kit-error-codes
+    Scenario: a body that middleware already read is a 500 too, not the client's fault
+      Given the app:
+        """js
+        app.use((req, res, next) => { req.on('end', next); req.resume(); });
+        app.use(json());
+        app.post('/echo', (req, res) => { world.handled = true; res.json(req.body); });
+        app.use((err, req, res, next) => res.status(err.status).json({ code: err.code, type: err.type }));
+        """
+      When I POST "/echo" with the JSON body:
+        """
+        { "a": 1 }
+        """
+      Then the status is 500
+      And the JSON body is:
+        """json
+        { "code": "KIT_ERR_BODY_ALREADY_READ", "type": "stream.not.readable" }
+        """
+      And this holds:
+        """js
+        assert.equal(world.handled, undefined);
+        """

@@ -532,6 +532,34 @@ Feature: Express 4's request members
         { "query": { "replaced": true } }
         """
 
+    Scenario: Under kitjs/express req.query and express.urlencoded()'s body are plain objects, as in Express 4
+      Given the Express app:
+        """js
+        const { inspect } = require('node:util');
+        const plain = (value) => Object.getPrototypeOf(value) === Object.prototype;
+        app.post('/', express.urlencoded(), (req, res) => {
+          res.json({
+            query: inspect(req.query),
+            body: inspect(req.body),
+            plain: [plain(req.query), plain(req.query.user), plain(req.body), plain(req.body.user)],
+            has: [req.query.hasOwnProperty('user'), req.query.hasOwnProperty('x'), req.body.hasOwnProperty('user')],
+          });
+        });
+        """
+      When I POST "/?user[name]=ada&tags[]=a&hasOwnProperty=1&toString=2" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        user[name]=bob&hasOwnProperty=1
+        """
+      Then the JSON body is:
+        """json
+        {
+          "query": "{ user: { name: 'ada' }, tags: [ 'a' ] }",
+          "body": "{ user: { name: 'bob' } }",
+          "plain": [true, true, true, true],
+          "has": [true, false, true]
+        }
+        """
+
   Rule: XREQ-041 query(options) parses the query string with qs
 
     Scenario: qs options apply, and the middleware overrides the app's setting

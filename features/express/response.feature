@@ -449,7 +449,33 @@ Feature: Express 4's response members
       Examples:
         | accept     | type | body                                                                                        |
         | text/plain | text | Moved Permanently. Redirecting to /next?a=1&b=2                                             |
-        | text/html  | HTML | <p>Moved Permanently. Redirecting to <a href="/next?a=1&amp;b=2">/next?a=1&amp;b=2</a></p> |
+        | text/html  | HTML | <p>Moved Permanently. Redirecting to /next?a=1&amp;b=2</p>                                 |
+
+    Scenario Outline: Express 4.21's HTML note on <flavour>: escaped, and no link
+      Given <given>:
+        """js
+        app.get('/google', (req, res) => res.redirect('http://google.com'));
+        app.get('/lame', (req, res) => res.redirect("<la'me>"));
+        app.get('/evil', (req, res) => res.redirect('javascript:eval(document.body.innerHTML=`<p>XSS</p>`);'));
+        """
+      When I GET "/google" with headers:
+        | name   | value     |
+        | Accept | text/html |
+      Then the body is "<p>Found. Redirecting to http://google.com</p>"
+      When I GET "/lame" with headers:
+        | name   | value     |
+        | Accept | text/html |
+      Then the header "Location" is "%3Cla'me%3E"
+      And the body is "<p>Found. Redirecting to %3Cla&#39;me%3E</p>"
+      When I GET "/evil" with headers:
+        | name   | value     |
+        | Accept | text/html |
+      Then the body is "<p>Found. Redirecting to javascript:eval(document.body.innerHTML=%60%3Cp%3EXSS%3C/p%3E%60);</p>"
+
+      Examples:
+        | flavour        | given           |
+        | kit()          | the app         |
+        | kitjs/express  | the Express app |
 
     Scenario: Content types of the bodies, no Accept, HEAD, and 'back'
       Given the app:

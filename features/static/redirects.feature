@@ -12,7 +12,10 @@ Feature: serveStatic redirects a directory to its slash form
       When I GET "/nested?lang=en&v=2"
       Then the status is 301
       And the header "Location" is "/nested/?lang=en&v=2"
-      And the media type is "text/plain"
+      And the content type is "text/html; charset=UTF-8"
+      And the header "Content-Security-Policy" is "default-src 'none'"
+      And the header "X-Content-Type-Options" is "nosniff"
+      And the body contains "<pre>Redirecting to /nested/?lang=en&amp;v=2</pre>"
       When I GET "/nested/?lang=en&v=2"
       Then the status is 200
       And the body contains "Nested index"
@@ -58,3 +61,47 @@ Feature: serveStatic redirects a directory to its slash form
       Then the status is 301
       And the header "Location" is "/nested/"
       And the body is empty
+
+  Rule: STATIC-027 The mount point named without its slash is redirected to it
+
+    Scenario Outline: GET /static on <flavour> redirects to /static/, whose index then loads
+      Given <given>:
+        """js
+        const { join } = require('node:path');
+        app.use('/static', serveStatic(join(fixtures, 'static')));
+        """
+      When I GET "/static?v=2"
+      Then the status is 301
+      And the header "Location" is "/static/?v=2"
+      And the body contains "Redirecting to /static/?v=2"
+      When I HEAD "/static"
+      Then the status is 301
+      And the header "Location" is "/static/"
+      When I GET "/static/"
+      Then the status is 200
+      And the body contains "Home page"
+
+      Examples:
+        | flavour       | given           |
+        | kit()         | the app         |
+        | kitjs/express | the Express app |
+
+    Scenario: Without index or redirect the mount point falls through; a root that is a file is served
+      Given the app:
+        """js
+        const { join } = require('node:path');
+        app.use('/plain', serveStatic(join(fixtures, 'static'), { redirect: false }));
+        app.use('/bare', serveStatic(join(fixtures, 'static'), { index: false }));
+        app.use('/data.json', serveStatic(join(fixtures, 'static', 'data.json')));
+        app.use((req, res) => res.status(404).send(`fell through: ${req.originalUrl}`));
+        """
+      When I GET "/plain"
+      Then the status is 404
+      And the body is "fell through: /plain"
+      When I GET "/bare"
+      Then the body is "fell through: /bare"
+      When I GET "/data.json"
+      Then the status is 200
+      And the media type is "application/json"
+      When I GET "/data.json/"
+      Then the body is "fell through: /data.json/"

@@ -1,10 +1,15 @@
-/** The body parsers of `kitjs/express`: kitjs's parsers with body-parser 1.x's defaults, as Express 4 ships them. */
+/** The body parsers of `kitjs/express`: kitjs's parsers with body-parser 1.x's defaults and dialect, as Express 4 ships them. */
 import { markFactory } from '../factory-guard.js';
-import { type JsonOptions, json } from '../middleware/body/json.js';
-import { type RawOptions, raw } from '../middleware/body/raw.js';
-import { type TextOptions, text } from '../middleware/body/text.js';
-import { type UrlencodedOptions, urlencoded } from '../middleware/body/urlencoded.js';
+import type { BodyDialect } from '../middleware/body/errors.js';
+import { type JsonOptions, jsonParser } from '../middleware/body/json.js';
+import { type RawOptions, rawParser } from '../middleware/body/raw.js';
+import { type TextOptions, textParser } from '../middleware/body/text.js';
+import { type UrlencodedOptions, urlencodedParser } from '../middleware/body/urlencoded.js';
 import type { RequestHandler } from '../types.js';
+
+// EXP-012: body-parser's `req.body = req.body || {}` and its error messages, decided when each parser is made,
+// so a kit() parser never looks at a flavour.
+const BODY_PARSER: BodyDialect = Object.freeze({ emptyObject: true, messages: 'body-parser' });
 
 // EXP-010: an Express app moved over keeps its limits and what its parsers accept. kit()'s own parsers keep
 // kitjs's (1mb, any JSON value, +json types, form depth 5); body-parser's are stricter in size and in JSON's
@@ -12,7 +17,8 @@ import type { RequestHandler } from '../types.js';
 const LIMIT = '100kb';
 
 /**
- * `express.json()`: body-parser's defaults (100kb, `strict: true`, `application/json` only), then `options`.
+ * `express.json()`: body-parser's defaults (100kb, `strict: true`, `application/json` only), then `options`;
+ * `req.body` is `{}` when nothing is read, and errors have body-parser's messages (EXP-012).
  *
  * @example
  * ```ts
@@ -20,7 +26,7 @@ const LIMIT = '100kb';
  * ```
  */
 export function expressJson(options?: JsonOptions): RequestHandler {
-  return json({ limit: LIMIT, strict: true, type: 'application/json', ...options });
+  return jsonParser({ limit: LIMIT, strict: true, type: 'application/json', ...options }, BODY_PARSER);
 }
 markFactory(expressJson, 'express.json()');
 
@@ -33,7 +39,10 @@ markFactory(expressJson, 'express.json()');
  * ```
  */
 export function expressUrlencoded(options?: UrlencodedOptions): RequestHandler {
-  return urlencoded({ limit: LIMIT, extended: true, parameterLimit: 1000, depth: 32, ...options });
+  return urlencodedParser(
+    { limit: LIMIT, extended: true, parameterLimit: 1000, depth: 32, ...options },
+    BODY_PARSER,
+  );
 }
 markFactory(expressUrlencoded, 'express.urlencoded()');
 
@@ -46,7 +55,7 @@ markFactory(expressUrlencoded, 'express.urlencoded()');
  * ```
  */
 export function expressRaw(options?: RawOptions): RequestHandler {
-  return raw({ limit: LIMIT, ...options });
+  return rawParser({ limit: LIMIT, ...options }, BODY_PARSER);
 }
 markFactory(expressRaw, 'express.raw()');
 
@@ -59,6 +68,6 @@ markFactory(expressRaw, 'express.raw()');
  * ```
  */
 export function expressText(options?: TextOptions): RequestHandler {
-  return text({ limit: LIMIT, ...options });
+  return textParser({ limit: LIMIT, ...options }, BODY_PARSER);
 }
 markFactory(expressText, 'express.text()');

@@ -5,8 +5,8 @@ import { markFactory } from '../factory-guard.js';
 import { lazyDependency } from '../optional-package.js';
 import { routesByPath } from '../router/refused-stack.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
-import { TEXT_PLAIN, writeBody } from '../write-body.js';
-import { directoryLocation } from './static/location.js';
+import { writeBody } from '../write-body.js';
+import { directoryLocation, redirectDocument } from './static/location.js';
 import { type ServeStaticOptions, type StaticSettings, staticSettings } from './static/options.js';
 import { resolveStaticPath } from './static/resolve.js';
 
@@ -55,7 +55,12 @@ markFactory(serveStatic, 'serveStatic(root)');
  */
 function decide(req: KitRequest, settings: StaticSettings): string | KitError | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  const resolved = resolveStaticPath(settings.root, requestPath(req));
+  const path = requestPath(req);
+  // STATIC-027: the mount point named without its slash (`/static` for app.use('/static', ...)) is root named
+  // without one: send, given '', finds root and redirects to `/static/` when it is a directory (so that the
+  // relative links of its index.html resolve below it) or serves it when it is a file, as serve-static does.
+  if (path === '/' && !originalPathEndsWithSlash(req)) return '';
+  const resolved = resolveStaticPath(settings.root, path);
   if (resolved.kind === 'miss') return undefined;
   // STATIC-014, STATIC-015: a malformed or NUL segment is a 400, a disguised dot-segment a 403.
   if (resolved.kind === 'refuse') {
@@ -175,8 +180,28 @@ function redirectToDirectory(req: KitRequest, res: KitResponse): void {
     `${req.baseUrl ?? ''}${requestPath(req)}`,
     queryAt === -1 ? '' : url.slice(queryAt + 1),
   );
-  const body = `Redirecting to ${location}\n`;
-  writeBody(res, 301, TEXT_PLAIN, body, { Location: location }, req.method === 'HEAD');
+  // serve-static's answer: its page, which no browser may run anything from or sniff as another type.
+  writeBody(
+    res,
+    301,
+    HTML_TYPE,
+    redirectDocument(location),
+    REDIRECT_HEADERS(location),
+    req.method === 'HEAD',
+  );
+}
+
+const HTML_TYPE = 'text/html; charset=UTF-8';
+const REDIRECT_HEADERS = (location: string): Record<string, string> => ({
+  'Content-Security-Policy': "default-src 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  Location: location,
+});
+
+function originalPathEndsWithSlash(req: KitRequest): boolean {
+  const url = req.originalUrl ?? req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  return (queryAt === -1 ? url : url.slice(0, queryAt)).endsWith('/');
 }
 
 function requestPath(req: KitRequest): string {

@@ -23,7 +23,15 @@ function mediaTypeOf(key: string): string {
   return lookup(key) || 'application/octet-stream';
 }
 
-function escapeHtml(text: string): string {
+/**
+ * Escapes `&`, `<`, `>`, `"` and `'` as Express's escape-html does, so text from a client stays text in HTML.
+ *
+ * @example
+ * ```ts
+ * escapeHtml(`<a href="x">`); // '&lt;a href=&quot;x&quot;&gt;'
+ * ```
+ */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
 }
 
@@ -38,8 +46,8 @@ export function redirectBody(
   if (kind === 'text') return { body: `${message}. Redirecting to ${location}`, type: TEXT_PLAIN };
   if (kind === 'html') {
     // The URL may come from the client (a Referer for 'back', a ?next= parameter): escaped, it stays text.
-    const shown = escapeHtml(location);
-    return { body: `<p>${message}. Redirecting to <a href="${shown}">${shown}</a></p>`, type: HTML_TYPE };
+    // Express 4.21 dropped the link (`<a href>` made a `javascript:` URL clickable); so does kitjs.
+    return { body: `<p>${message}. Redirecting to ${escapeHtml(location)}</p>`, type: HTML_TYPE };
   }
   return { body: '', type: undefined };
 }

@@ -3,6 +3,7 @@ import { KitError, statusOf } from '../../errors.js';
 import { mediaTypeOf } from '../../media-type.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../types.js';
 import { type BodyDecoding, decodingOf } from './charset.js';
+import { type BodyDialect, type BodyError, bodyError, KITJS_DIALECT } from './errors.js';
 import type { VerifyFunction } from './options.js';
 import { hasBody, readBody } from './read-body.js';
 
@@ -28,6 +29,8 @@ export interface ParserSpec {
   empty?: () => unknown;
   /** Turns the bytes into `req.body`; throws a `KitError` for a client fault. */
   parse(bytes: Buffer, decoding: BodyDecoding): unknown;
+  /** kitjs's rules (the default) or body-parser's (EXP-012), for `req.body` and error messages. */
+  dialect?: BodyDialect;
 }
 
 // BODY-018: which requests already had their body taken: a second parser (json() at the app and again in a
@@ -49,10 +52,38 @@ const emptyObject = (): unknown => ({});
  * ```
  */
 export function createParser(spec: ParserSpec): RequestHandler {
+  const parser = kitjsParser(spec);
+  // EXP-012: decided here, once per parser; a kit() parser is returned as it is and runs none of this.
+  return spec.dialect?.emptyObject === true ? withEmptyObject(parser) : parser;
+}
+
+/**
+ * body-parser 1.x's `req.body = req.body || {}` for every request it has not read before, and its skipping of
+ * a request that announces no body at all (neither Content-Length nor Transfer-Encoding) before looking at
+ * its type, so such a request keeps `{}` whatever the parser (EXP-012).
+ */
+function withEmptyObject(parser: RequestHandler): RequestHandler {
+  return function bodyParserDialect(req: KitRequest, res: KitResponse, next: NextFunction): void {
+    if ((req as Claimable)[CLAIMED] === true) {
+      next();
+      return;
+    }
+    if (!req.body) req.body = {};
+    const headers = req.headers;
+    if (headers['transfer-encoding'] === undefined && headers['content-length'] === undefined) {
+      next();
+      return;
+    }
+    void parser(req, res, next);
+  };
+}
+
+function kitjsParser(spec: ParserSpec): RequestHandler {
   const { matches, matchesRequest, charsets, limit, parse, verify } = spec;
   const defaultDecoding = spec.defaultDecoding ?? 'utf8';
   const inflate = spec.inflate ?? true;
   const empty = spec.empty ?? emptyObject;
+  const dialect = spec.dialect ?? KITJS_DIALECT;
   return function bodyParser(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const method = req.method;
     // BODY-003: GET, HEAD and OPTIONS bodies are never parsed. Cheapest tests first: most requests of a busy
@@ -75,7 +106,7 @@ export function createParser(spec: ParserSpec): RequestHandler {
     if (charsets !== null && media !== undefined && media.parameters.charset !== undefined) {
       const found = decodingOf(media, charsets);
       if (found === undefined) {
-        next(new KitError('KIT_ERR_BODY_UNSUPPORTED_CHARSET'));
+        next(bodyError({ kind: 'charset', charset: media.parameters.charset }, dialect));
         return;
       }
       decoding = found;
@@ -115,6 +146,7 @@ export function createParser(spec: ParserSpec): RequestHandler {
         next();
       },
       inflate,
+      dialect,
     );
   };
 }
@@ -124,7 +156,9 @@ const LABELS: Record<BodyDecoding, string> = { utf8: 'utf-8', latin1: 'iso-8859-
 
 /**
  * BODY-025: runs `verify`; a throw becomes the request's error. An error with its own 4xx/5xx status keeps it
- * (as body-parser does); any other is a 403 whose message is the thrown error's, shown to the client.
+ * (as body-parser does); any other is a 403 whose message is the thrown error's, shown to the client. Either
+ * carries body-parser's `type` (the thrown error's own, else `'entity.verify.failed'`) and the bytes as `body`
+ * (BODY-029).
  */
 function runVerify(
   verify: VerifyFunction,
@@ -137,21 +171,44 @@ function runVerify(
     verify(req, res, bytes, encoding);
     return undefined;
   } catch (thrown) {
-    if (statusOf(thrown) !== 500 || hasOwnStatus(thrown)) return thrown;
+    const type = readField(thrown, 'type');
+    const fields = {
+      type: typeof type === 'string' && type !== '' ? type : 'entity.verify.failed',
+      body: bytes,
+    };
+    if (statusOf(thrown) !== 500 || hasOwnStatus(thrown)) {
+      // The application's own error goes on as it is, given the fields it lacks, as body-parser does.
+      for (const [name, value] of Object.entries(fields)) {
+        if (readField(thrown, name) === undefined) {
+          try {
+            (thrown as Record<string, unknown>)[name] = value;
+          } catch {
+            // A frozen error or a Proxy that refuses: it goes on without the field.
+          }
+        }
+      }
+      return thrown;
+    }
     const message = thrown instanceof Error ? thrown.message : typeof thrown === 'string' ? thrown : '';
-    return new KitError('KIT_ERR_BODY_VERIFY_FAILED', message === '' ? undefined : message, {
+    const err: BodyError = new KitError('KIT_ERR_BODY_VERIFY_FAILED', message === '' ? undefined : message, {
       cause: thrown,
     });
+    return Object.assign(err, fields);
+  }
+}
+
+// A field of a thrown value, or undefined when it has none or reading it throws (ERR-011).
+function readField(value: unknown, name: string): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  try {
+    return (value as Record<string, unknown>)[name];
+  } catch {
+    return undefined;
   }
 }
 
 // A verify that throws an error saying 500 on purpose keeps its 500.
 function hasOwnStatus(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    const status = (value as { status?: unknown }).status ?? (value as { statusCode?: unknown }).statusCode;
-    return status === 500;
-  } catch {
-    return false;
-  }
+  const status = readField(value, 'status') ?? readField(value, 'statusCode');
+  return status === 500;
 }

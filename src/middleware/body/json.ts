@@ -1,11 +1,11 @@
 /** `json()`: parses application/json (and `+json`) bodies into `req.body`, refusing prototype-poisoning keys. */
 import secureJson from 'secure-json-parse';
-import { KitError } from '../../errors.js';
 import { markFactory } from '../../factory-guard.js';
 import { isJsonMediaType } from '../../media-match.js';
 import type { RequestHandler } from '../../types.js';
 import { UTF8_ONLY } from './charset.js';
 import { createParser } from './create-parser.js';
+import { type BodyDialect, KITJS_DIALECT, parseError } from './errors.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
 /**
@@ -46,6 +46,19 @@ const PARSE_OPTIONS = { protoAction: 'error', constructorAction: 'error' } as co
  * ```
  */
 export function json(options?: JsonOptions): RequestHandler {
+  return jsonParser(options, KITJS_DIALECT);
+}
+markFactory(json, 'json()');
+
+/**
+ * {@link json} speaking `dialect`: kitjs/express's `express.json()` is this with body-parser's (EXP-012).
+ *
+ * @example
+ * ```ts
+ * const parser = jsonParser({ strict: true }, KITJS_DIALECT);
+ * ```
+ */
+export function jsonParser(options: JsonOptions | undefined, dialect: BodyDialect): RequestHandler {
   const opts = readOptions(options, 'json');
   const common = commonSettings(opts, 'json');
   const reviver = opts.reviver ?? undefined;
@@ -57,9 +70,9 @@ export function json(options?: JsonOptions): RequestHandler {
     throw new TypeError(`json(): option "strict" must be a boolean; got ${typeof strict}`);
   }
   const parse =
-    reviver === undefined && !strict
+    reviver === undefined && !strict && dialect === KITJS_DIALECT
       ? parseDefault
-      : (bytes: Buffer) => parseJson(bytes, reviver as Reviver | undefined, strict);
+      : (bytes: Buffer) => parseJson(bytes, reviver as Reviver | undefined, strict, dialect);
   return createParser({
     matches: common.matchesType ?? isJsonMediaType,
     matchesRequest: common.matchesRequest,
@@ -68,24 +81,36 @@ export function json(options?: JsonOptions): RequestHandler {
     inflate: common.inflate,
     verify: common.verify,
     parse,
+    dialect,
   });
 }
-markFactory(json, 'json()');
 
 // JSON whitespace (RFC 8259) and the byte order mark BODY-001 skips.
 const LEADING = /^[\uFEFF\x20\t\n\r]*/;
 
 // kitjs's defaults: no reviver, any top-level value.
-const parseDefault = (bytes: Buffer): unknown => parseJson(bytes, undefined, false);
+const parseDefault = (bytes: Buffer): unknown => parseJson(bytes, undefined, false, KITJS_DIALECT);
 
-function parseJson(bytes: Buffer, reviver: Reviver | undefined, strict: boolean): unknown {
+function parseJson(
+  bytes: Buffer,
+  reviver: Reviver | undefined,
+  strict: boolean,
+  dialect: BodyDialect,
+): unknown {
   const text = bytes.toString('utf8');
   // BODY-027: strict looks at the first character only, as body-parser does, so a string or number at the top
   // is refused before any parsing.
   if (strict) {
     const first = text.charAt(LEADING.exec(text)?.[0].length ?? 0);
     if (first !== '{' && first !== '[') {
-      throw new KitError('KIT_ERR_BODY_INVALID_JSON', 'JSON body must be an object or an array (strict)');
+      throw parseError(
+        'KIT_ERR_BODY_INVALID_JSON',
+        text,
+        strictMessage(text, first),
+        dialect,
+        undefined,
+        STRICT,
+      );
     }
   }
   try {
@@ -95,12 +120,28 @@ function parseJson(bytes: Buffer, reviver: Reviver | undefined, strict: boolean)
     // forbidden key, so a second plain parse (on this rare path only) tells them apart without matching
     // messages. An error thrown by the application's reviver is passed on as it is.
     if (!(err instanceof SyntaxError)) throw err;
-    throw new KitError(
-      isValidJson(text) ? 'KIT_ERR_BODY_FORBIDDEN_KEY' : 'KIT_ERR_BODY_INVALID_JSON',
-      undefined,
-      {
-        cause: err,
-      },
+    const code = isValidJson(text) ? 'KIT_ERR_BODY_FORBIDDEN_KEY' : 'KIT_ERR_BODY_INVALID_JSON';
+    const native = code === 'KIT_ERR_BODY_INVALID_JSON' ? err.message : undefined;
+    throw parseError(code, text, native, dialect, err);
+  }
+}
+
+// kitjs's message for a strict refusal (BODY-027); body-parser's is JSON.parse's, below.
+const STRICT = 'JSON body must be an object or an array (strict)';
+
+/**
+ * body-parser's message for a strict refusal: what JSON.parse says of the text up to the first character,
+ * with that character kept and the rest replaced, so it reads as a syntax error at that character.
+ */
+function strictMessage(text: string, first: string): string {
+  const index = first === '' ? -1 : text.indexOf(first);
+  const partial = index === -1 ? '' : `${text.slice(0, index)}#${'#'.repeat(text.length - index - 1)}`;
+  try {
+    JSON.parse(partial);
+    return 'strict violation';
+  } catch (err) {
+    return (err as Error).message.replace(/#+/g, (placeholder) =>
+      text.slice(index, index + placeholder.length),
     );
   }
 }

@@ -2,6 +2,7 @@
 import { markFactory } from '../../factory-guard.js';
 import type { RequestHandler } from '../../types.js';
 import { createParser } from './create-parser.js';
+import { type BodyDialect, KITJS_DIALECT } from './errors.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
 /**
@@ -31,6 +32,19 @@ const emptyBuffer = (): Buffer => Buffer.alloc(0);
  * ```
  */
 export function raw(options?: RawOptions): RequestHandler {
+  return rawParser(options, KITJS_DIALECT);
+}
+markFactory(raw, 'raw()');
+
+/**
+ * {@link raw} speaking `dialect`: kitjs/express's `express.raw()` is this with body-parser's (EXP-012).
+ *
+ * @example
+ * ```ts
+ * const parser = rawParser({ type: 'image/*' }, KITJS_DIALECT);
+ * ```
+ */
+export function rawParser(options: RawOptions | undefined, dialect: BodyDialect): RequestHandler {
   const common = commonSettings(readOptions(options, 'raw'), 'raw');
   return createParser({
     matches: common.matchesType ?? ((type) => type === 'application/octet-stream'),
@@ -42,6 +56,6 @@ export function raw(options?: RawOptions): RequestHandler {
     verify: common.verify,
     empty: emptyBuffer,
     parse: (bytes) => bytes,
+    dialect,
   });
 }
-markFactory(raw, 'raw()');

@@ -3,6 +3,7 @@ import { markFactory } from '../../factory-guard.js';
 import type { RequestHandler } from '../../types.js';
 import { UTF8_OR_LATIN1 } from './charset.js';
 import { createParser } from './create-parser.js';
+import { type BodyDialect, KITJS_DIALECT } from './errors.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
 /**
@@ -34,6 +35,19 @@ const emptyString = (): string => '';
  * ```
  */
 export function text(options?: TextOptions): RequestHandler {
+  return textParser(options, KITJS_DIALECT);
+}
+markFactory(text, 'text()');
+
+/**
+ * {@link text} speaking `dialect`: kitjs/express's `express.text()` is this with body-parser's (EXP-012).
+ *
+ * @example
+ * ```ts
+ * const parser = textParser({ type: 'text/*' }, KITJS_DIALECT);
+ * ```
+ */
+export function textParser(options: TextOptions | undefined, dialect: BodyDialect): RequestHandler {
   const opts = readOptions(options, 'text');
   const common = commonSettings(opts, 'text');
   const label = opts.defaultCharset ?? 'utf-8';
@@ -54,6 +68,6 @@ export function text(options?: TextOptions): RequestHandler {
     verify: common.verify,
     empty: emptyString,
     parse: (bytes, decoding) => bytes.toString(decoding),
+    dialect,
   });
 }
-markFactory(text, 'text()');

@@ -1,10 +1,10 @@
 /** `urlencoded()`: parses HTML form bodies into `req.body`, nested with qs (`extended: true`) or flat. */
-import { KitError } from '../../errors.js';
 import { markFactory } from '../../factory-guard.js';
 import { lazyDependency } from '../../optional-package.js';
 import type { RequestHandler } from '../../types.js';
 import { type BodyDecoding, UTF8_OR_LATIN1 } from './charset.js';
 import { createParser } from './create-parser.js';
+import { type BodyDialect, bodyError, KITJS_DIALECT } from './errors.js';
 import { parseFlatForm } from './flat-form.js';
 import { type CommonBodyOptions, commonSettings, readOptions } from './options.js';
 
@@ -74,6 +74,23 @@ const DEFAULT_FORM: FormSettings = { extended: true, parameterLimit: PARAMETER_L
  * ```
  */
 export function urlencoded(options?: UrlencodedOptions): RequestHandler {
+  return urlencodedParser(options, KITJS_DIALECT);
+}
+markFactory(urlencoded, 'urlencoded()');
+
+/**
+ * {@link urlencoded} speaking `dialect`: kitjs/express's `express.urlencoded()` is this with body-parser's
+ * (EXP-012).
+ *
+ * @example
+ * ```ts
+ * const parser = urlencodedParser({ extended: false }, KITJS_DIALECT);
+ * ```
+ */
+export function urlencodedParser(
+  options: UrlencodedOptions | undefined,
+  dialect: BodyDialect,
+): RequestHandler {
   const opts = readOptions(options, 'urlencoded');
   const common = commonSettings(opts, 'urlencoded');
   const form = formSettings(opts);
@@ -91,10 +108,10 @@ export function urlencoded(options?: UrlencodedOptions): RequestHandler {
     limit: common.limit,
     inflate: common.inflate,
     verify: common.verify,
-    parse: (bytes, decoding) => parseUrlencoded(bytes.toString(decoding), decoding, form),
+    parse: (bytes, decoding) => parseUrlencoded(bytes.toString(decoding), decoding, form, dialect),
+    dialect,
   });
 }
-markFactory(urlencoded, 'urlencoded()');
 
 // BODY-019, BODY-028: each option checked when the factory is called.
 function formSettings(opts: Record<string, unknown>): FormSettings {
@@ -117,7 +134,7 @@ function formSettings(opts: Record<string, unknown>): FormSettings {
 
 /**
  * Parses form text the way {@link urlencoded} does: nested with qs or flat, after refusing more than
- * `parameterLimit` parameters with a `KitError` (413).
+ * `parameterLimit` parameters with a `KitError` (413, body-parser's `type: 'parameters.too.many'`).
  *
  * @example
  * ```ts
@@ -130,9 +147,12 @@ export function parseUrlencoded(
   text: string,
   decoding: BodyDecoding,
   settings: FormSettings | boolean = DEFAULT_FORM,
+  dialect: BodyDialect = KITJS_DIALECT,
 ): unknown {
   const form = typeof settings === 'boolean' ? { ...DEFAULT_FORM, extended: settings } : settings;
-  if (countParameters(text) > form.parameterLimit) throw new KitError('KIT_ERR_BODY_TOO_MANY_PARAMETERS');
+  if (countParameters(text) > form.parameterLimit) {
+    throw bodyError({ kind: 'parameters', body: text }, dialect);
+  }
   if (!form.extended) return parseFlatForm(text, decoding);
   return loadQs().parse(text, {
     ...QS_OPTIONS,

@@ -1,4 +1,5 @@
-/** Builds the Location of serveStatic's directory redirect so that it can only ever name this site. */
+/** Builds the Location of serveStatic's directory redirect, which can only ever name this site, and its page. */
+import { escapeHtml } from '../../response/negotiation.js';
 
 // Characters a path or query may carry as they are; everything else is percent-encoded.
 const UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]|%(?![0-9A-Fa-f]{2})/g;
@@ -29,4 +30,20 @@ export function directoryLocation(pathname: string, query: string): string {
   const local = `/${pathname.replace(/^[/\\]+/, '')}`;
   const withSlash = local.endsWith('/') ? local : `${local}/`;
   return encodeUnsafe(withSlash) + (query === '' ? '' : `?${encodeUnsafe(query)}`);
+}
+
+/**
+ * serve-static's redirect page for `location` (STATIC-004): a minimal HTML document saying where to go, the
+ * location HTML-escaped.
+ *
+ * @example
+ * ```ts
+ * redirectDocument('/docs/'); // '<!DOCTYPE html>\n<html lang="en">...Redirecting to /docs/...'
+ * ```
+ */
+export function redirectDocument(location: string): string {
+  return (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting</title>\n</head>\n' +
+    `<body>\n<pre>Redirecting to ${escapeHtml(location)}</pre>\n</body>\n</html>\n`
+  );
 }
