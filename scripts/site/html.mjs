@@ -47,21 +47,25 @@ const KEYWORDS = new Set(
 const JS_TOKEN =
   /(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\[\s\S]|[^`\\])*`)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?\b)|([A-Za-z_$][\w$]*)/g;
 
+/** Escapes text for an element's content (quotes stay as they are: code is full of them). */
+const escapeText = (value) =>
+  String(value).replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char]);
+
 /** JavaScript as HTML with comments, strings, numbers and keywords in spans (c, s, n, k). */
 export function highlightJs(code) {
   let out = '';
   let last = 0;
   for (const match of code.matchAll(JS_TOKEN)) {
-    out += esc(code.slice(last, match.index));
+    out += escapeText(code.slice(last, match.index));
     const [text, comment, string, number, word] = match;
-    if (comment) out += `<span class="c">${esc(text)}</span>`;
-    else if (string) out += `<span class="s">${esc(text)}</span>`;
-    else if (number) out += `<span class="n">${esc(text)}</span>`;
-    else if (word && KEYWORDS.has(word)) out += `<span class="k">${esc(text)}</span>`;
-    else out += esc(text);
+    if (comment) out += `<span class="c">${escapeText(text)}</span>`;
+    else if (string) out += `<span class="s">${escapeText(text)}</span>`;
+    else if (number) out += `<span class="n">${escapeText(text)}</span>`;
+    else if (word && KEYWORDS.has(word)) out += `<span class="k">${escapeText(text)}</span>`;
+    else out += escapeText(text);
     last = match.index + text.length;
   }
-  return out + esc(code.slice(last));
+  return out + escapeText(code.slice(last));
 }
 
 /** Steps whose doc string is code (scripts/docstrings/blocks.mjs lists what each runs it with). */
@@ -72,7 +76,7 @@ function docString(step) {
   const { content, mediaType } = step.docString;
   const isCode = mediaType === 'js' || CODE_STEP.test(step.text);
   if (isCode) return `<pre class="doc code"><code class="language-js">${highlightJs(content)}</code></pre>`;
-  return `<pre class="doc${mediaType ? ` ${esc(mediaType)}` : ''}"><code>${esc(content)}</code></pre>`;
+  return `<pre class="doc${mediaType ? ` ${esc(mediaType)}` : ''}"><code>${escapeText(content)}</code></pre>`;
 }
 
 function table(rows, header = true) {
