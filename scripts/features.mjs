@@ -1,6 +1,7 @@
-// Runs the conformance suite: rule check, cucumber (progress output), one status per scenario, reports/features.json.
+// Runs the conformance suite: rule check, cucumber (progress output), one status per scenario, reports/features.json,
+// and reports/<name>.ndjson (one line per scenario, for the site, report:diff and other tools: see spec/harness.md).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
@@ -91,12 +92,35 @@ const pickles = new Map();
 const testCases = new Map();
 const attempts = new Map(); // testCaseStartedId -> { testCaseId, start, end, results: [], reasons: [] }
 const ruleOfNode = new Map();
+/** AST node id -> its line (scenarios and example rows), and step node id -> its keyword. */
+const lineOfNode = new Map();
+const keywordOfStep = new Map();
+const exchangeMediaType = 'application/vnd.kitjs.exchange+json';
+
+function indexSteps(steps) {
+  for (const step of steps ?? []) keywordOfStep.set(step.id, step.keyword.trim());
+}
+
+function indexScenario(scenario) {
+  lineOfNode.set(scenario.id, scenario.location.line);
+  indexSteps(scenario.steps);
+  for (const examples of scenario.examples) {
+    for (const row of examples.tableBody) lineOfNode.set(row.id, row.location.line);
+  }
+}
 
 function indexDocument(doc) {
   for (const child of doc.feature?.children ?? []) {
+    if (child.background) indexSteps(child.background.steps);
+    if (child.scenario) indexScenario(child.scenario);
     if (!child.rule) continue;
     const id = ruleIdPattern.exec(child.rule.name)?.[1] ?? child.rule.name;
-    for (const inner of child.rule.children) if (inner.scenario) ruleOfNode.set(inner.scenario.id, id);
+    for (const inner of child.rule.children) {
+      if (inner.background) indexSteps(inner.background.steps);
+      if (!inner.scenario) continue;
+      ruleOfNode.set(inner.scenario.id, id);
+      indexScenario(inner.scenario);
+    }
   }
 }
 
@@ -106,15 +130,23 @@ function onMessage(envelope) {
   else if (envelope.testCase) testCases.set(envelope.testCase.id, envelope.testCase);
   else if (envelope.testCaseStarted) {
     const { id, testCaseId, timestamp } = envelope.testCaseStarted;
-    attempts.set(id, { testCaseId, start: timestamp, end: undefined, results: [], reasons: [] });
+    attempts.set(id, { testCaseId, start: timestamp, end: undefined, results: [], reasons: [], steps: [] });
   } else if (envelope.testStepFinished) {
-    attempts
-      .get(envelope.testStepFinished.testCaseStartedId)
-      ?.results.push(envelope.testStepFinished.testStepResult);
+    const attempt = attempts.get(envelope.testStepFinished.testCaseStartedId);
+    attempt?.results.push(envelope.testStepFinished.testStepResult);
+    attempt?.steps.push(envelope.testStepFinished.testStepId);
   } else if (envelope.attachment) {
-    const { testCaseStartedId, body } = envelope.attachment;
+    const { testCaseStartedId, body, mediaType } = envelope.attachment;
     if (typeof body === 'string' && body.startsWith(skipPrefix)) {
       attempts.get(testCaseStartedId)?.reasons.push(body.slice(skipPrefix.length));
+    }
+    const attempt = attempts.get(testCaseStartedId);
+    if (mediaType === exchangeMediaType && attempt) {
+      try {
+        attempt.exchange = JSON.parse(body);
+      } catch {
+        // A malformed attachment only costs the report its request and response.
+      }
     }
   } else if (envelope.testCaseFinished) {
     const attempt = attempts.get(envelope.testCaseFinished.testCaseStartedId);
@@ -140,6 +172,8 @@ const lastAttempt = new Map();
 for (const attempt of attempts.values()) lastAttempt.set(attempt.testCaseId, attempt);
 
 const scenarios = [];
+/** Per scenario, what the NDJSON report adds to features.json's entry: where it is and, failing, why. */
+const details = new Map();
 let scenarioFailures = 0; // before known failures are excused
 for (const [testCaseId, attempt] of lastAttempt) {
   const pickle = pickles.get(testCases.get(testCaseId)?.pickleId);
@@ -167,7 +201,7 @@ for (const [testCaseId, attempt] of lastAttempt) {
     nowPassing = true;
     reason = `now passing (listed as a known failure: ${known})`;
   }
-  scenarios.push({
+  const entry = {
     name: pickle.name,
     uri: pickle.uri,
     rule: rule ?? null,
@@ -176,7 +210,36 @@ for (const [testCaseId, attempt] of lastAttempt) {
     reason: reason ?? null,
     ...(nowPassing ? { nowPassing } : {}),
     duration: attempt.end ? Math.round(millis(attempt.end) - millis(attempt.start)) : null,
-  });
+  };
+  scenarios.push(entry);
+  details.set(entry, failureDetails(pickle, testCases.get(testCaseId), attempt, bad));
+}
+
+/** The line of the scenario (an outline's example row), the failing step, the whole error, the last exchange. */
+function failureDetails(pickle, testCase, attempt, bad) {
+  const line =
+    [...pickle.astNodeIds]
+      .reverse()
+      .map((id) => lineOfNode.get(id))
+      .find(Boolean) ?? null;
+  const out = { line };
+  if (!bad) return out;
+  const index = attempt.results.indexOf(bad);
+  const testStep = testCase?.testSteps.find((step) => step.id === attempt.steps[index]);
+  const pickleStep = testStep?.pickleStepId && pickle.steps.find((step) => step.id === testStep.pickleStepId);
+  out.step = pickleStep
+    ? `${keywordOfStep.get(pickleStep.astNodeIds[0]) ?? ''} ${pickleStep.text}`.trim()
+    : testStep?.hookId
+      ? 'a hook'
+      : null;
+  // The error without terminal colours, cut so one failure cannot bloat the report.
+  const message = (bad.message || bad.exception?.message || `step ${bad.status.toLowerCase()}`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim();
+  out.error = message.length > 4000 ? `${message.slice(0, 4000)}…` : message;
+  if (attempt.exchange) Object.assign(out, attempt.exchange);
+  return out;
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -217,6 +280,42 @@ const reportFile = process.env.KIT_REPORT
   : join(root, 'reports', 'features.json');
 mkdirSync(dirname(reportFile), { recursive: true });
 writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+
+// The NDJSON report: a first line about the run, then one line per scenario (spec/harness.md).
+const implementationName = process.env.KIT_IMPL_NAME || profile.name || 'kitjs';
+const ndjsonFile = join(root, 'reports', `${implementationName.replace(/[^\w.-]+/g, '-')}.ndjson`);
+const runLine = {
+  type: 'run',
+  implementation: implementationName,
+  ...report.implementation,
+  date: new Date().toISOString(),
+  paths: hasPaths ? given.paths.map((path) => relative(root, path.split(':')[0]) || path) : null,
+  totals,
+};
+const scenarioLines = scenarios.map((s) => {
+  const { line, ...failure } = details.get(s) ?? {};
+  return {
+    type: 'scenario',
+    rule: s.rule,
+    name: s.name,
+    status: s.status,
+    duration: s.duration,
+    location: `${s.uri}:${line ?? 0}`,
+    tags: s.tags,
+    ...(s.reason ? { reason: s.reason } : {}),
+    ...(s.nowPassing ? { nowPassing: true } : {}),
+    ...failure,
+  };
+});
+const ndjson = `${[runLine, ...scenarioLines].map((line) => JSON.stringify(line)).join('\n')}\n`;
+mkdirSync(dirname(ndjsonFile), { recursive: true });
+// Written, read back and written again if it differs: once, a log line the implementation's buffered logger
+// flushed to fd 1 from its thread pool landed at the top of this file (not reproduced since).
+for (let tries = 0; tries < 3; tries++) {
+  writeFileSync(ndjsonFile, ndjson);
+  if (readFileSync(ndjsonFile, 'utf8') === ndjson) break;
+}
+console.log(`Report: ${relative(callerCwd, ndjsonFile) || ndjsonFile}`);
 
 if (runError) console.log(`cucumber could not run: ${runError.stack ?? runError}`);
 if (!rulesOk) console.log('The rule check failed (see the top of the output).');

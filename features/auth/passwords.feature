@@ -165,11 +165,13 @@ Feature: Password hashing
           const first72 = 'x'.repeat(72);
           const hash72 = await hashPassword(first72);
           res.json({
+            // not typed: a hash that is not a string compares as false
             hashNotAString: await comparePassword('pw', 42),
             hashMissing: await comparePassword('pw', undefined),
             hashGarbage: await comparePassword('pw', 'not-a-hash'),
             hashCut: await comparePassword('pw', good.slice(0, 40)),
             hashImpossibleCost: await comparePassword('pw', '$2b$99$' + 'a'.repeat(53)),
+            // not typed: a password that is not a string compares as false
             passwordNotAString: await comparePassword(42, good),
             passwordEmpty: await comparePassword('', good),
             longerThan72ButSamePrefix: await comparePassword(first72 + 'tail', hash72),

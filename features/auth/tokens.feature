@@ -14,7 +14,8 @@ Feature: Signed tokens
         const jwt = require('jsonwebtoken');
         app.get('/token', (req, res) => {
           const token = generateToken({ id: 7, email: 'ada@example.com', role: 'admin' });
-          const { header, payload } = jwt.verify(token, 'feature-secret-0123456789', { complete: true });
+          const { header } = jwt.verify(token, 'feature-secret-0123456789', { complete: true });
+        const payload = jwt.decode(token, { json: true });
           res.json({ alg: header.alg, id: payload.id, email: payload.email, role: payload.role, lifetime: payload.exp - payload.iat });
         });
         """
@@ -30,7 +31,7 @@ Feature: Signed tokens
         """
         const jwt = require('jsonwebtoken');
         const lifetime = (token) => {
-          const { iat, exp } = jwt.decode(token);
+          const { iat, exp } = jwt.decode(token, { json: true });
           return exp - iat;
         };
         app.get('/lifetimes', (req, res) => {
@@ -56,6 +57,7 @@ Feature: Signed tokens
         """
         const attempt = (...args) => {
           try {
+            // not typed: the scenario hands generateToken payloads and options of every wrong type
             generateToken(...args);
             return 'signed';
           } catch (err) {
@@ -242,6 +244,7 @@ Feature: Signed tokens
         app.get('/malformed', (req, res) => {
           const good = generateToken({ id: 3, email: 'c@example.com' });
           const inputs = ['', 'abc', 'a.b.c', '..', good + '.x', ' ' + good, good.slice(0, -1), jwt.sign('just text', 'feature-secret-0123456789'), undefined, null, 42, {}, [good]];
+          // not typed: verifyToken is handed non-strings on purpose
           res.json({ results: inputs.map((input) => verifyToken(input)), goodStillVerifies: verifyToken(good)?.id });
         });
         """

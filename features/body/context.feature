@@ -75,7 +75,7 @@ Feature: Parsers and the request around them
         """js
         const { gzipSync } = require('node:zlib');
         const text = JSON.stringify({ s: 'x'.repeat(200000) });
-        for (const [coding, body] of [['identity', text], ['gzip', gzipSync(text)]]) {
+        for (const { coding, body } of [{ coding: 'identity', body: text }, { coding: 'gzip', body: gzipSync(text) }]) {
           const answer = await fetch(`${world.baseURL}/echo`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'content-encoding': coding },

@@ -158,6 +158,7 @@ Feature: The application
       Given the app:
         """js
         try {
+          // not typed: each row registers something of the wrong type, which throws a TypeError
           <code>;
           world.thrown = 'nothing';
         } catch (err) {
@@ -384,6 +385,7 @@ Feature: The application
       Given the app:
         """js
         const assert = require('node:assert/strict');
+        // not typed: each row is a misuse that throws a TypeError
         assert.throws(() => <call>, (err) => err instanceof TypeError && err.message.includes('<fix>'));
         app.get('/ok', (req, res) => res.send('still fine'));
         """
@@ -411,6 +413,7 @@ Feature: The application
         """js
         const assert = require('node:assert/strict');
         assert.equal(authMiddleware(), authMiddleware);
+        // not typed: an empty options object is accepted, though the types take none
         assert.equal(requestLogger({}), requestLogger);
         assert.equal(customParser(), customParser);
         app.use(requestLogger(), customParser());
@@ -436,7 +439,9 @@ Feature: The application
       Given the app:
         """js
         const assert = require('node:assert/strict');
+        // not typed: unknown options are refused with a TypeError
         assert.throws(() => authMiddleware({ secret: 'x' }), /authMiddleware\(\): unknown option "secret"/);
+        // not typed: requestLogger takes no arguments, and says so
         assert.throws(() => requestLogger('verbose'), /requestLogger\(\): takes no arguments/);
         """
       Then the server still answers GET "/nothing" with 404
@@ -445,6 +450,7 @@ Feature: The application
       Given the app:
         """js
         app.get('/by-hand', (req, res) => {
+          // not typed: a factory called as a middleware says so
           try { authMiddleware(req, res); res.send('no error'); }
           catch (err) { res.status(500).send(err.message); }
         });

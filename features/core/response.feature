@@ -16,6 +16,7 @@ Feature: The response
     Scenario Outline: An invalid status is a 500 and the server keeps serving
       Given the app:
         """js
+        // not typed: a status that is not a number throws a TypeError
         app.get('/bad', (req, res) => res.status(<code>).send('never'));
         app.get('/ok', (req, res) => res.send('ok'));
         """

@@ -72,7 +72,7 @@ Feature: mongodbManager
         """
         const net = require('node:net');
         const probe = net.createServer();
-        await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+        await new Promise((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
         const port = probe.address().port;
         await new Promise((resolve) => probe.close(resolve));
         app.get('/connect', async (req, res) => {

@@ -19,6 +19,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
             [42, {}],
           ];
           for (const [url, options] of attempts) {
+            // not typed: some attempts pass a URL or options of the wrong type
             try { new PostgreSQLManager(url, options); outcomes.push('accepted'); }
             catch (err) { outcomes.push(err.name + (err.message.includes('hunter2') ? ' leaking the password' : '')); }
           }
@@ -73,7 +74,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
         """
         const net = require('node:net');
         const probe = net.createServer();
-        await new Promise((done) => probe.listen(0, '127.0.0.1', done));
+        await new Promise((done) => probe.listen(0, '127.0.0.1', () => done()));
         const port = probe.address().port;
         await new Promise((done) => probe.close(done));
         const db = new PostgreSQLManager(`postgres://app:hunter2@127.0.0.1:${port}/nowhere`, { connectTimeoutMs: 2000 });

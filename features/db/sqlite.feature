@@ -33,6 +33,7 @@ Feature: SQLiteManager
         app.get('/bad', (req, res) => {
           const names = [];
           for (const path of ['', 42, {}]) {
+            // not typed: paths of the wrong type are refused with a TypeError
             try { new SQLiteManager(path); names.push('accepted'); } catch (err) { names.push(err.name); }
           }
           res.json(names);
@@ -78,7 +79,7 @@ Feature: SQLiteManager
         app.use(json());
         app.post('/notes', async (req, res) => {
           const note = await Note.create({ text: String(req.body.text) });
-          res.status(201).json({ id: note.id, text: note.text });
+          res.status(201).json({ id: note.get('id'), text: note.get('text') });
         });
         app.get('/notes', async (req, res) => {
           res.json(await Note.findAll({ attributes: ['id', 'text'], order: [['id', 'ASC']], raw: true }));
@@ -143,6 +144,7 @@ Feature: SQLiteManager
           res.json({ status: await current.manager.connect() === `SQLite connected (${file})` });
         });
         app.get('/notes', async (req, res) => {
+          // not typed: with raw: true sequelize answers plain rows, which its types still call models
           res.json((await current.Note.findAll({ raw: true })).map((note) => note.text));
         });
         """
@@ -300,7 +302,7 @@ Feature: SQLiteManager
     Background:
       Given the app:
         """
-        const { DataTypes } = require('sequelize');
+        const { DataTypes, QueryTypes } = require('sequelize');
         const db = new SQLiteManager();
         const User = db.sequelize.define('User', {
           email: { type: DataTypes.STRING, allowNull: false, unique: true },
@@ -312,16 +314,16 @@ Feature: SQLiteManager
         app.post('/login', async (req, res) => {
           const user = await User.findOne({ where: { email: req.body.email, password: req.body.password } });
           if (!user) return res.status(401).json({ error: 'Invalid credentials' });
-          res.json({ email: user.email });
+          res.json({ email: user.get('email') });
         });
         app.post('/users', async (req, res) => {
           const user = await User.create(req.body);
-          res.status(201).json({ email: user.email });
+          res.status(201).json({ email: user.get('email') });
         });
         app.post('/search', async (req, res) => {
           const rows = await db.sequelize.query('SELECT email FROM Users WHERE email = $email', {
             bind: { email: String(req.body.email) },
-            type: db.sequelize.QueryTypes.SELECT,
+            type: QueryTypes.SELECT,
           });
           res.json(rows);
         });

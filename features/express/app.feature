@@ -37,7 +37,9 @@ Feature: Express's application API and the kitjs/express entry point
         express.request.greeting = function () { return `hello ${this.path}`; };
         express.application.describeApp = function () { return 'an app'; };
         const other = express();
+        // not typed: express.application members are added at run time
         world.described = [app.describeApp(), other.describeApp()];
+        // not typed: express.request and express.response members are added at run time
         app.get('/x', (req, res) => res.shout(req.greeting()));
         world.undo = () => {
           delete express.response.shout;
@@ -245,11 +247,14 @@ Feature: Express's application API and the kitjs/express entry point
     Scenario: Members added to one app's response appear on its responses only
       Given the Express app:
         """js
+        // not typed: a method added to app.response runs with the response as `this`
         app.response.hello = function () { this.send(`hello from ${this.app.get('name')}`); };
         app.request.who = function () { return 'main'; };
         app.set('name', 'main');
         const other = express();
+        // not typed: app.request and app.response members are added at run time
         other.get('/', (req, res) => res.json({ hello: typeof res.hello, who: typeof req.who }));
+        // not typed: app.response members are added at run time
         app.get('/', (req, res) => res.hello());
         world.other = other;
         world.protos = [
@@ -263,7 +268,7 @@ Feature: Express's application API and the kitjs/express entry point
         """js
         const http = require('node:http');
         const server = http.createServer(world.other);
-        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
         const body = await fetch(`http://127.0.0.1:${server.address().port}/`).then((r) => r.json());
         server.close();
         assert.deepEqual(body, { hello: 'undefined', who: 'undefined' });
@@ -277,7 +282,9 @@ Feature: Express's application API and the kitjs/express entry point
         const sub = express();
         sub.response.fromSub = function () { return 'sub'; };
         app.use('/sub', sub);
+        // not typed: the parent and the sub-app add these members at run time
         sub.use((req, res, next) => { world.inside = [typeof res.fromParent, typeof res.fromSub]; next(); });
+        // not typed: the parent adds these members at run time
         app.use((req, res) => res.json([typeof res.fromParent, typeof res.fromSub]));
         """
       When I GET "/sub/x"
@@ -388,12 +395,14 @@ Feature: Express's application API and the kitjs/express entry point
         // The outer framework keeps its own `app` on the request's prototype, as Express does.
         const server = http.createServer((req, res) => {
           Object.setPrototypeOf(req, Object.create(Object.getPrototypeOf(req), { app: { value: 'outer' } }));
+          // not typed: an Express app is called with (req, res, next) by an outer framework; kitjs's KitApp type takes (req, res)
           app(req, res, (err) => {
             res.statusCode = err ? 500 : 404;
+            // not typed: the request and response were kitjs's while the app had them
             res.end(`outer after ${req.url}: ${typeof res.json}, ${req.app}`);
           });
         });
-        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
         return server;
         """
       When I GET "/in"

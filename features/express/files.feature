@@ -107,6 +107,7 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
       Given the app:
         """js
         app.get('/', (req, res) => {
+          // not typed: some rows call sendFile with arguments of the wrong type, which throw a TypeError
           try { <call>; } catch (err) { world.thrown = `${err.name}: ${err.message}`; throw err; }
         });
         """
@@ -627,6 +628,7 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
         const dir = require('node:path').join(fixtures, 'files');
         app.get('/', (req, res) => {
           try {
+            // not typed: some rows pass options of the wrong type
             res.sendFile(dir + '/note.txt', <options>);
             world.thrown = 'nothing';
           } catch (err) {
@@ -656,6 +658,7 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
       Given the app:
         """js
         const dir = require('node:path').join(fixtures, 'files');
+        // not typed: a filename that is not a string is refused
         app.get('/', (req, res) => res.download(dir + '/report.csv', 42, {}));
         """
       When I GET "/"

@@ -234,6 +234,7 @@ Feature: Express's serve-static options on serveStatic
     Scenario Outline: serveStatic with <option> throws a TypeError naming it
       Given the app:
         """js
+        // not typed: some rows pass options of the wrong type, which throw a TypeError
         try { serveStatic('public', { <option>: <value> }); world.thrown = undefined; } catch (err) { world.thrown = err; }
         """
       Then this holds:

@@ -30,11 +30,10 @@ Feature: Shutdown under load
         const open = async (request) => {
           const socket = net.connect(port, '127.0.0.1');
           await new Promise((resolve) => socket.once('connect', resolve));
-          socket.received = '';
-          socket.on('data', (chunk) => { socket.received += chunk.toString('latin1'); });
-          socket.gone = new Promise((resolve) => socket.once('close', resolve));
+          const client = { received: '', gone: new Promise((resolve) => socket.once('close', resolve)) };
+          socket.on('data', (chunk) => { client.received += chunk.toString('latin1'); });
           socket.write(request);
-          return socket;
+          return client;
         };
         const idle = await open('GET /ok HTTP/1.1\r\nHost: localhost\r\n\r\n');
         while (!idle.received.endsWith('ok')) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -7,6 +7,7 @@ Feature: serveStatic checks its arguments at setup
       Given the app:
         """
         try {
+          // not typed: some rows call serveStatic with arguments of the wrong type, which throw a TypeError
           <call>;
           world.thrown = undefined;
         } catch (err) {

@@ -1,6 +1,7 @@
 /** Hooks: the World, skips with written reasons (profile `lacks`, @mongodb, @postgres, @browser), and cleanup. */
 import { After, AfterAll, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { chromiumPath } from './browser.js';
+import { exchangeMediaType, exchangeOf, resetExchange } from './exchange.js';
 import { mongoAvailability, stopMongo } from './mongo.js';
 import { dropScenarioDatabases, postgresReady, stopPostgresServer } from './postgres.js';
 import { KitWorld } from './world.js';
@@ -45,6 +46,16 @@ Before({ tags: '@browser' }, function (this: KitWorld) {
   // CI promises a browser (.ci/run installs it), so there its absence is a failure, not a skip.
   if (process.env.CI) throw new Error(reason);
   return skip(this, reason);
+});
+
+Before(() => {
+  resetExchange();
+});
+
+// For the run's report (scripts/features.mjs): a failed scenario carries the last request and response.
+After(function (this: KitWorld, { result }) {
+  if (result?.status !== 'FAILED') return;
+  this.attach(JSON.stringify(exchangeOf(this.response)), exchangeMediaType);
 });
 
 // HARNESS-001: runs after every scenario, whatever its outcome.

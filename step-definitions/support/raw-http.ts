@@ -1,6 +1,7 @@
 /** Raw HTTP for hostile-input scenarios: bytes over a TCP socket, exact paths over node:http, and a response parser. */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
+import { noteRawBytes, noteRequest } from './exchange.js';
 
 /** The last response, in the shape every `Then` step reads. */
 export interface HttpResponse {
@@ -140,6 +141,7 @@ export function parseResponses(data: Buffer, method = 'GET'): HttpResponse[] {
 
 /** Sends bytes to 127.0.0.1:port; reads until the server closes or stays quiet for `quietMs`. */
 export function sendRawBytes(port: number, bytes: Buffer, quietMs = 500): Promise<Buffer> {
+  noteRawBytes(bytes);
   return new Promise((resolve, reject) => {
     const received: Buffer[] = [];
     const socket = connect({ host: '127.0.0.1', port });
@@ -197,6 +199,7 @@ export function requestRawPath(
   path: string,
   timeoutMs = 5000,
 ): Promise<HttpResponse> {
+  noteRequest({ method, path });
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, agent: false }, (res) => {
       readAnswer(res).then(resolve, reject);
@@ -235,6 +238,12 @@ export interface HalfSentPost {
 export async function startHalfSentPost(port: number, path: string, json: unknown): Promise<HalfSentPost> {
   const body = Buffer.from(JSON.stringify(json));
   const half = Math.floor(body.length / 2);
+  noteRequest({
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json' },
+    body: body.toString(),
+  });
   const request = httpRequest({
     host: '127.0.0.1',
     port,

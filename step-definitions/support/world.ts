@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { type IWorldOptions, World } from '@cucumber/cucumber';
 import { type APIRequestContext, type Browser, request } from 'playwright-core';
 import { launchChromium } from './browser.js';
+import { noteRequest } from './exchange.js';
 import { type AppLike, type Implementation, type KitFactory, loadImplementation, repoRoot } from './impl.js';
 import { type HttpResponse, makeResponse } from './raw-http.js';
 
@@ -164,6 +165,13 @@ export class KitWorld extends World {
   /** Sends one request with Playwright (redirects not followed) and returns the response, read in full. */
   async send(method: string, path: string, options: SendOptions = {}): Promise<HttpResponse> {
     const api = await this.http();
+    const data = options.data === undefined ? undefined : options.data.toString();
+    noteRequest({
+      method,
+      path,
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(data === undefined ? {} : { body: data }),
+    });
     const answer = await api.fetch(path, {
       method,
       headers: options.headers,
