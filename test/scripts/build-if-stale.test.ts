@@ -32,9 +32,12 @@ writeFileSync(join(project, 'tsconfig.json'), '{}');
 writeFileSync(
   join(project, 'make-dist.mjs'),
   `import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { buildOutputs } from './scripts/build-entries.mjs';
-mkdirSync('dist', { recursive: true });
-for (const file of buildOutputs('.')) writeFileSync(file, '');
+for (const file of buildOutputs('.')) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, '');
+}
 appendFileSync('builds.txt', 'x');\n`,
 );
 writeFileSync(
