@@ -2,7 +2,7 @@
 // and reports/<name>.ndjson (one line per scenario, for the site, report:diff and other tools: see spec/harness.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { register } from 'tsx/esm/api';
@@ -236,6 +236,8 @@ function failureDetails(pickle, testCase, attempt, bad) {
   const message = (bad.message || bad.exception?.message || `step ${bad.status.toLowerCase()}`)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
     .replace(/\u001b\[[0-9;]*m/g, '')
+    // Paths inside the repo as the repo names them: a published site does not show this machine's folders.
+    .replaceAll(`${root}${sep}`, '')
     .trim();
   out.error = message.length > 4000 ? `${message.slice(0, 4000)}…` : message;
   if (attempt.exchange) Object.assign(out, attempt.exchange);
