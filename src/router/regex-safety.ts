@@ -22,15 +22,15 @@ type CheckSync = (
  * - otherwise recheck's pure-JavaScript build (its `lib/browser.js`: one file, no dependency, no install
  *   script), which kitjs ships as dist/vendor/recheck.cjs (scripts/build.mjs copies it).
  */
-function loadChecker(): CheckSync {
+function loadChecker(): { checkSync: CheckSync } {
   for (const base of peerSearchBases()) {
     const found = tryRequire(createRequire(base), 'recheck');
-    if (found) return found.checkSync;
+    if (found) return found;
   }
   const here = createRequire(moduleLocation());
   // Running from src/ (tests, tsx), the pure build is the devDependency's own file.
   const bundled = tryRequire(here, './vendor/recheck.cjs') ?? tryRequire(here, 'recheck/lib/browser.js');
-  if (bundled) return bundled.checkSync;
+  if (bundled) return bundled;
   throw new Error('kitjs is missing dist/vendor/recheck.cjs, its route-regex checker: reinstall kitjs');
 }
 
@@ -45,7 +45,8 @@ function tryRequire(require: NodeRequire, id: string): { checkSync: CheckSync } 
   return require(resolved) as { checkSync: CheckSync };
 }
 
-let checker: CheckSync | undefined;
+// The module, not its function: `checkSync` is read on each call, as from any module one requires.
+let checker: { checkSync: CheckSync } | undefined;
 
 // recheck's fuzzer is random; a fixed seed gives one verdict for one regex on every run and machine.
 const RECHECK_SEED = 20261124;
@@ -85,7 +86,7 @@ export function assertSafeRegex(source: string, flags: string, pattern: string):
 /** null when safe, else why not. */
 function verdict(source: string, flags: string): string | null {
   checker ??= loadChecker();
-  const diagnostics = checker(source, flags, { randomSeed: RECHECK_SEED, timeout: 10_000 });
+  const diagnostics = checker.checkSync(source, flags, { randomSeed: RECHECK_SEED, timeout: 10_000 });
   if (diagnostics.status === 'safe') return null;
   if (diagnostics.status === 'vulnerable') {
     return `can backtrack catastrophically (${diagnostics.complexity.summary}; e.g. "${diagnostics.attack.pattern}")`;
