@@ -430,3 +430,24 @@ Feature: Express's body-parser options on kitjs's parsers
         | urlencoded({ depth: -1 })                      | depth          |
         | urlencoded({ defaultCharset: 'utf-16' })       | defaultCharset |
         | text('utf-8')                                  | options        |
+
+    Scenario: The TypeErrors start with body-parser's words, which code moved from Express may match
+      Given the Express app:
+        """js
+        world.thrown = [];
+        for (const make of [
+          () => express.json({ verify: 'sign' }),
+          () => express.raw({ verify: 1 }),
+          () => express.text({ verify: {} }),
+          () => express.urlencoded({ verify: true }),
+          () => express.urlencoded({ parameterLimit: 0 }),
+          () => express.urlencoded({ parameterLimit: 'beep' }),
+        ]) {
+          try { make(); world.thrown.push('nothing'); } catch (err) { world.thrown.push(String(err)); }
+        }
+        """
+      Then this holds:
+        """js
+        for (const thrown of world.thrown.slice(0, 4)) assert.match(thrown, /^TypeError: option verify must be function: \w+\(\) got/);
+        for (const thrown of world.thrown.slice(4)) assert.match(thrown, /^TypeError: option parameterLimit must be a positive number: urlencoded\(\)/);
+        """

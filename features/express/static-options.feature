@@ -255,3 +255,17 @@ Feature: Express's serve-static options on serveStatic
         | extensions   | ['../x']           |
         | index        | ['ok.html', 'a/b'] |
         | setHeaders   | 'x-frame'          |
+
+    Scenario: A missing or non-string root is refused in serve-static's words
+      Given the Express app:
+        """js
+        world.thrown = [() => express.static(), () => express.static(''), () => express.static(42)].map((make) => {
+          try { make(); return 'nothing'; } catch (err) { return String(err); }
+        });
+        """
+      Then this holds:
+        """js
+        assert.match(world.thrown[0], /^TypeError: serveStatic: root path required/);
+        assert.match(world.thrown[1], /^TypeError: serveStatic: root path required/);
+        assert.match(world.thrown[2], /^TypeError: serveStatic: root path must be a string; got number/);
+        """

@@ -31,7 +31,7 @@ test('a type function sees the request and its answer is made a boolean', () => 
 test('bad values throw a TypeError naming the factory and the option', () => {
   const cases: Array<[Record<string, unknown>, RegExp]> = [
     [{ inflate: 'no' }, /^raw\(\): option "inflate"/],
-    [{ verify: 1 }, /^raw\(\): option "verify"/],
+    [{ verify: 1 }, /^option verify must be function: raw\(\) got number/],
     [{ type: 1 }, /^raw\(\): option "type"/],
     [{ type: [] }, /^raw\(\): option "type"/],
     [{ type: ['text/plain', 3] }, /^raw\(\): option "type"/],

@@ -98,7 +98,8 @@ export function commonSettings(opts: Record<string, unknown>, factory: string): 
   }
   const verify = opts.verify ?? undefined;
   if (verify !== undefined && typeof verify !== 'function') {
-    throw new TypeError(`${factory}(): option "verify" must be a function; got ${typeof verify}`);
+    // body-parser's words first, which code moved from Express may match.
+    throw new TypeError(`option verify must be function: ${factory}() got ${typeof verify}`);
   }
   const { matchesType, matchesRequest } = typeMatcher(opts.type, factory);
   return { limit, inflate, matchesType, matchesRequest, verify: verify as VerifyFunction | undefined };

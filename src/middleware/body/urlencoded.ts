@@ -124,7 +124,10 @@ function formSettings(opts: Record<string, unknown>): FormSettings {
     !(Number.isSafeInteger(parameterLimit) || parameterLimit === Number.POSITIVE_INFINITY) ||
     parameterLimit < 1
   ) {
-    throw new TypeError(`urlencoded(): option "parameterLimit" must be a positive integer or Infinity`);
+    // body-parser's words first, which code moved from Express may match.
+    throw new TypeError(
+      'option parameterLimit must be a positive number: urlencoded() takes a positive integer or Infinity',
+    );
   }
   if (typeof depth !== 'number' || !Number.isSafeInteger(depth) || depth < 0) {
     throw new TypeError(`urlencoded(): option "depth" must be zero or a positive integer`);

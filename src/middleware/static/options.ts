@@ -101,9 +101,14 @@ const FLAGS = [
  * ```
  */
 export function staticSettings(root: unknown, options: unknown): StaticSettings {
-  if (typeof root !== 'string' || root === '' || root.includes('\0')) {
-    throw new TypeError('serveStatic: root must be a non-empty directory path string');
+  // serve-static's words ('root path required', 'root path must be a string'), which code moved from Express
+  // may match.
+  if (root === undefined || root === null || root === '') {
+    throw new TypeError('serveStatic: root path required (the directory to serve)');
   }
+  if (typeof root !== 'string')
+    throw new TypeError(`serveStatic: root path must be a string; got ${typeof root}`);
+  if (root.includes('\0')) throw new TypeError('serveStatic: root path must be a string without NUL bytes');
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
     throw new TypeError('serveStatic: options must be an object');
   }
