@@ -518,6 +518,7 @@ Feature: The application
         first.get('/lines', (req, res) => res.json(lines));
         // The second app answers as a request listener of its own (APP-012), with its own final handler.
         first.get('/second/boom', (req, res) => second(req, res));
+        // not typed: a logger that is neither a pino logger nor options, refused at once
         assert.throws(() => kit({ logger: 'loud' }), TypeError);
         return first.listen(0, '127.0.0.1');
         """

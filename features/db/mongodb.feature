@@ -348,6 +348,7 @@ Feature: mongodbManager
         await User.deleteMany({});
         await User.create({ email: 'ada@example.com', age: 36 });
         app.use(json());
+        // not typed: mongoose's typings say the write may give null; the scenario's writes give documents
         app.post('/users', async (req, res) => res.status(201).json({ id: (await User.create(req.body)).id }));
         app.post('/many', async (req, res) => res.status(201).json((await User.insertMany(req.body)).length));
         app.post('/login', async (req, res) => res.json({ found: Boolean(await User.findOne({ email: req.body.email })) }));

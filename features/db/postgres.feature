@@ -244,6 +244,7 @@ Feature: PostgreSQLManager and the Sequelize code SQLite shares with it
         });
         app.post('/search', async (req, res) => res.json({ count: await User.count({ where: { age: req.body.age } }) }));
         app.post('/users', async (req, res) => {
+          // not typed: the model is defined in the scenario, so its typings know no `id` attribute
           res.status(201).json({ id: (await User.create(req.body)).id });
         });
         app.get('/close', async (req, res) => { await db.close(); res.json('closed'); });

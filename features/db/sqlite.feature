@@ -413,6 +413,7 @@ Feature: SQLiteManager
           res.json({ found: Boolean(await User.findOne({ where: { email: req.body.email } })) });
         });
         app.post('/users', async (req, res) => {
+          // not typed: the model is defined in the scenario, so its typings know no `id` attribute
           res.status(201).json({ id: (await User.create(req.body)).id });
         });
         app.get('/users/:id', async (req, res) => res.json(await User.findByPk(req.params.id)));

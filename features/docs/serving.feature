@@ -337,7 +337,9 @@ Feature: setupSwagger serves the document and swagger-ui
         """js
         // Hide swagger-ui-dist from module resolution, as in an app that did not install it.
         const Module = require('node:module');
+        // not typed: Node's internal resolver, kept to put it back
         const resolve = Module._resolveFilename;
+        // not typed: Node's internal resolver, wrapped to hide swagger-ui-dist
         Module._resolveFilename = function (request, ...rest) {
           if (request === 'swagger-ui-dist' || request.startsWith('swagger-ui-dist/')) {
             throw Object.assign(new Error(`Cannot find module '${request}'`), { code: 'MODULE_NOT_FOUND' });
@@ -350,6 +352,7 @@ Feature: setupSwagger serves the document and swagger-ui
         } catch (err) {
           world.thrown = err;
         } finally {
+          // not typed: Node's internal resolver, put back as it was
           Module._resolveFilename = resolve;
         }
         app.get('/still', (req, res) => res.send('fine'));

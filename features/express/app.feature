@@ -395,7 +395,6 @@ Feature: Express's application API and the kitjs/express entry point
         // The outer framework keeps its own `app` on the request's prototype, as Express does.
         const server = http.createServer((req, res) => {
           Object.setPrototypeOf(req, Object.create(Object.getPrototypeOf(req), { app: { value: 'outer' } }));
-          // not typed: an Express app is called with (req, res, next) by an outer framework; kitjs's KitApp type takes (req, res)
           app(req, res, (err) => {
             res.statusCode = err ? 500 : 404;
             // not typed: the request and response were kitjs's while the app had them

@@ -435,6 +435,7 @@ Feature: Express's body-parser options on kitjs's parsers
       Given the Express app:
         """js
         world.thrown = [];
+        // not typed: each option is of a type the parsers refuse at setup
         for (const make of [
           () => express.json({ verify: 'sign' }),
           () => express.raw({ verify: 1 }),

@@ -75,7 +75,7 @@ Feature: A path kitjs/express refuses before routing still goes through the app'
             res.end(`outer: ${err && err.code}`);
           });
         });
-        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
         return server;
         """
       When I GET the raw path "/api/users/%E0%A4%A"

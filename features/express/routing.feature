@@ -496,11 +496,16 @@ Feature: Express 4 routing
       Given the app:
         """js
         // Express 4 runs a name's callbacks only for a value the path captured (process_params skips undefined).
-        const seen = (req, res, next, value, name) => { (req.calls ??= []).push(`${name}=${value}`); next(); };
+        const seen = (req, res, next, value, name) => {
+          const calls = /** @type {string[]} */ (req.locals.calls ?? []);
+          calls.push(`${name}=${value}`);
+          req.locals.calls = calls;
+          next();
+        };
         app.param('format', seen);
         app.param('ext', seen);
-        app.get('/report/:id/:format?', (req, res) => res.json(req.calls ?? []));
-        app.get('/files/:file.:ext?', (req, res) => res.json(req.calls ?? []));
+        app.get('/report/:id/:format?', (req, res) => res.json(req.locals.calls ?? []));
+        app.get('/files/:file.:ext?', (req, res) => res.json(req.locals.calls ?? []));
         """
       When I GET "/report/7"
       Then the JSON body is:

@@ -259,6 +259,7 @@ Feature: Express's serve-static options on serveStatic
     Scenario: A missing or non-string root is refused in serve-static's words
       Given the Express app:
         """js
+        // not typed: the roots are of the kinds serve-static refuses
         world.thrown = [() => express.static(), () => express.static(''), () => express.static(42)].map((make) => {
           try { make(); return 'nothing'; } catch (err) { return String(err); }
         });

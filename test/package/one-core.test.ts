@@ -66,7 +66,7 @@ function installPackedPackage(): string {
     mkdirSync(join(link, '..'), { recursive: true });
     symlinkSync(join(root, 'node_modules', name), link, 'junction');
   }
-  for (const probe of ['probe.mjs', 'probe.cjs']) {
+  for (const probe of ['probe.mjs', 'probe.cjs', 'params-keys.mjs']) {
     copyFileSync(fileURLToPath(new URL(`one-core/${probe}`, import.meta.url)), join(project, probe));
   }
   return project;
@@ -98,6 +98,18 @@ describe('the packed package shares one core between kitjs and kitjs/express', {
       assert.deepEqual(JSON.parse(out.at(-1) ?? ''), expected, out.join('\n'));
     });
   }
+
+  it('gives req.params the same keys from both route matchers, on a generated set of routes (ROUTE-021)', () => {
+    // A plain Router answers kitjs patterns from its segment index, a strict one from regular expressions.
+    const out = mustRun(process.execPath, ['params-keys.mjs'], project).trim().split('\n');
+    const found = JSON.parse(out.at(-1) ?? '') as {
+      patterns: number;
+      compared: number;
+      disagreements: unknown[];
+    };
+    assert.ok(found.patterns > 50 && found.compared > found.patterns, out.join('\n'));
+    assert.deepEqual(found.disagreements, []);
+  });
 
   it('keeps the core out of the public subpaths (ESM and CommonJS)', () => {
     // Resolved from the project, as an app would: by require (CommonJS) and by import.meta.resolve (ESM).
