@@ -1,4 +1,4 @@
-@body
+@body @kit-error-codes @kit-http-error
 Feature: Body parser errors carry body-parser's fields
   An error handler written for Express's body-parser reads err.type, err.body, err.limit... and tests
   `err instanceof SyntaxError`; kitjs's parser errors answer it, and keep kitjs's code.

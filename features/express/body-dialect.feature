@@ -1,4 +1,4 @@
-@express @body
+@express @body @kit-error-codes
 Feature: kitjs/express's body parsers speak body-parser 1.x's dialect
   `const { name = 'anon' } = req.body` works behind express.json() whatever the request, and an error
   handler written for body-parser reads its fields and messages; kit()'s own parsers keep kitjs's rules.
