@@ -35,8 +35,8 @@ import type {
 import { appErrorPath } from './views/render.js';
 
 /**
- * Options of `kit()`: the server timeouts `listen` applies (Node's defaults when left out), and the logger
- * the app's failures go to (kitjs's `logger` when left out).
+ * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), and
+ * the logger the app's failures go to (kitjs's `logger` when left out).
  */
 export interface KitOptions extends ServerTimeouts {
   /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */

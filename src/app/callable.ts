@@ -22,7 +22,7 @@ export function asRequestListener(app: object & { handler: Listener; handle: Han
   // (Express's `app(req, res, next)`, EXP-006) the app runs as a middleware: what it does not answer goes on.
   const listener = {
     app: (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
-      // `handle` makes a request from outside kitjs a kitjs one first (app-foreign.ts).
+      // `handle` makes a request from outside kitjs a kitjs one first (app/foreign.ts).
       if (typeof next === 'function') app.handle(req as KitRequest, res as KitResponse, next);
       else app.handler(req, res);
     },

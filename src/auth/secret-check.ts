@@ -13,6 +13,7 @@ const MIN_SECRET_BYTES = 32;
  *
  * @example
  * ```ts
+ * // Called for you by authMiddleware's listen hook when an app that uses it listens:
  * warnAboutJwtSecret(app.log); // logs at warn: "authMiddleware is used but JWT_SECRET is not set ..."
  * ```
  */

@@ -1,6 +1,5 @@
 /** What the database managers share to turn a fault in a request's data into a KitError 4xx. */
 import { KitError, type KitErrorCode } from '../errors.js';
-import { HttpError } from '../http-error.js';
 
 /** The codes of the faults a client's data can cause in a manager (SQLITE-010, PG-007, MONGO-009). */
 export type ClientFaultCode = Extract<
@@ -19,11 +18,6 @@ export type ClientFaultCode = Extract<
  */
 export function clientFault(code: ClientFaultCode, message: string, cause: unknown): KitError {
   return new KitError(code, message, { cause });
-}
-
-/** True for an error that already says which HTTP answer it wants: it passes through unchanged. */
-export function isHttpError(err: unknown): boolean {
-  return HttpError.isHttpError(err);
 }
 
 /** A plain object (what JSON.parse makes), as opposed to a Date, a Buffer or an ORM helper. */

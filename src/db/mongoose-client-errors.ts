@@ -1,7 +1,8 @@
 /** The mongoose guard: every client fault of a manager's model (cast, validation, operator, duplicate key) becomes a KitError. */
 import type { Schema } from 'mongoose';
 import type { KitError } from '../errors.js';
-import { clientFault, hasOperatorKeys, isHttpError, isPlainObject, quoted } from './client-errors.js';
+import { HttpError } from '../http-error.js';
+import { clientFault, hasOperatorKeys, isPlainObject, quoted } from './client-errors.js';
 
 /** MongoDB's duplicate-key codes: a unique index refused the write. */
 const DUPLICATE_KEY = new Set([11000, 11001, 12582]);
@@ -61,7 +62,7 @@ function validationMessage(errors: unknown): string {
  * ```
  */
 export function mongooseClientFault(err: unknown): KitError | undefined {
-  if (err === null || typeof err !== 'object' || isHttpError(err)) return undefined;
+  if (err === null || typeof err !== 'object' || HttpError.isHttpError(err)) return undefined;
   const fields = err as MongoErrorFields;
   const path = typeof fields.path === 'string' ? fields.path : 'a field';
   switch (fields.name) {

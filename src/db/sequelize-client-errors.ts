@@ -2,11 +2,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sequelize } from 'sequelize';
 import type { KitError } from '../errors.js';
+import { HttpError } from '../http-error.js';
 import {
   type ClientFaultCode,
   clientFault,
   hasOperatorKeys,
-  isHttpError,
   isPlainObject,
   quoted,
 } from './client-errors.js';
@@ -129,7 +129,7 @@ function validationMessage(err: { errors?: unknown; message?: unknown }): string
  * ```
  */
 export function sequelizeClientFault(err: unknown): KitError | undefined {
-  if (err === null || typeof err !== 'object' || isHttpError(err)) return undefined;
+  if (err === null || typeof err !== 'object' || HttpError.isHttpError(err)) return undefined;
   const { name, message } = err as { name?: unknown; message?: unknown };
   switch (name) {
     case 'SequelizeUniqueConstraintError': {

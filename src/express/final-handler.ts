@@ -5,6 +5,7 @@ import encodeUrl from 'encodeurl';
 import type { FinalHooks } from '../app/context.js';
 import type { ErrorView } from '../error-view.js';
 import type { InternalRequest } from '../request/internal.js';
+import { escapeHtml } from '../response/negotiation.js';
 import type { KitRequest, KitResponse } from '../types.js';
 import { writeBody } from '../write-body.js';
 
@@ -14,14 +15,6 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Content-Security-Policy': "default-src 'none'",
   'X-Content-Type-Options': 'nosniff',
 });
-const HTML_SPECIAL = /["&'<>]/g;
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  '"': '&quot;',
-  '&': '&amp;',
-  "'": '&#39;',
-  '<': '&lt;',
-  '>': '&gt;',
-};
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
 
 const LOOPBACK = new BlockList();
@@ -66,10 +59,7 @@ export function showsErrorDetail(
  * ```
  */
 export function errorDocument(message: string): string {
-  const body = message
-    .replace(HTML_SPECIAL, (char) => HTML_ENTITIES[char] as string)
-    .replace(/\n/g, '<br>')
-    .replace(/ {2}/g, ' &nbsp;');
+  const body = escapeHtml(message).replace(/\n/g, '<br>').replace(/ {2}/g, ' &nbsp;');
   return (
     '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n' +
     `<body>\n<pre>${body}</pre>\n</body>\n</html>\n`

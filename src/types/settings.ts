@@ -2,11 +2,11 @@
 
 /** Options of `listen` and of the server kitjs creates; Node's timeouts stay on by default. */
 export interface ServerTimeouts {
-  /** Milliseconds to receive a whole request (Node default 300 000). */
+  /** Milliseconds to receive a whole request (kitjs default 60 000; Node's own is 300 000). */
   requestTimeout?: number;
-  /** Milliseconds to receive the headers (Node default 60 000). */
+  /** Milliseconds to receive the headers (kitjs default 15 000; Node's own is 60 000). */
   headersTimeout?: number;
-  /** Milliseconds an idle keep-alive socket is kept (Node default 5 000). */
+  /** Milliseconds an idle keep-alive socket is kept (default 5 000). */
   keepAliveTimeout?: number;
 }
 
