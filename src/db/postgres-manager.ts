@@ -1,5 +1,6 @@
 /** PostgreSQLManager: a pooled Sequelize instance on a postgres:// URL; sequelize and pg load only when one is created. */
 import type { Options } from 'sequelize';
+import { guardedPg, type PgModule } from './pg-driver.js';
 import { parsePostgresUrl } from './postgres-url.js';
 import { SequelizeManager } from './sequelize-manager.js';
 
@@ -105,6 +106,7 @@ export class PostgreSQLManager extends SequelizeManager {
       feature: 'PostgreSQLManager',
       dialect: 'postgres',
       driver: 'pg',
+      adaptDriver: (pg) => guardedPg(pg as PgModule),
       location: parsePostgresUrl(url).location,
       product: 'PostgreSQL',
       options: resolved,

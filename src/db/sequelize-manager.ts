@@ -20,6 +20,8 @@ export interface DialectSetup {
   readonly dialect: SequelizeDialect;
   /** The driver package Sequelize needs for this dialect (`sqlite3`, `pg`). */
   readonly driver: string;
+  /** Adapts the loaded driver before Sequelize gets it (PostgreSQL: `guardedPg` in pg-driver.ts). */
+  readonly adaptDriver?: (driver: object) => object;
   /** Where the data lives, as messages may show it: a path, or host:port/database without credentials. */
   readonly location: string;
   /** The product name in the status line: `SQLite`, `PostgreSQL`. */
@@ -70,7 +72,8 @@ export abstract class SequelizeManager {
   protected constructor(setup: DialectSetup) {
     const { Sequelize } = requirePeer<SequelizeModule>('sequelize', setup.feature);
     // Loaded here rather than by Sequelize so a missing driver gets kitjs's error and resolves from the same place.
-    const driver = requirePeer<object>(setup.driver, setup.feature);
+    const loaded = requirePeer<object>(setup.driver, setup.feature);
+    const driver = setup.adaptDriver ? setup.adaptDriver(loaded) : loaded;
     this.dialect = setup.dialect;
     this.location = setup.location;
     this.#feature = setup.feature;

@@ -58,13 +58,15 @@ After(function (this: KitWorld, { result }) {
   this.attach(JSON.stringify(exchangeOf(this.response)), exchangeMediaType);
 });
 
+// Cucumber runs After hooks last-defined first: defined before the cleanup below, this drop runs after
+// it, so the app has closed its servers and pools before its databases go.
+After({ tags: '@postgres' }, async () => {
+  await dropScenarioDatabases();
+});
+
 // HARNESS-001: runs after every scenario, whatever its outcome.
 After(async function (this: KitWorld) {
   await this.cleanup();
-});
-
-After({ tags: '@postgres' }, async () => {
-  await dropScenarioDatabases();
 });
 
 AfterAll({ timeout: 30_000 }, async () => {

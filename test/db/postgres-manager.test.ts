@@ -1,5 +1,6 @@
 /** PostgreSQLManager against a real PostgreSQL (started here, or POSTGRES_URL): pool, models, guards, unique violations, errors, close. */
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { DataTypes, QueryTypes } from 'sequelize';
 import { PostgreSQLManager } from '../../src/db/postgres-manager.js';
@@ -12,6 +13,7 @@ import { HttpError } from '../../src/http-error.js';
 import { dropDatabase, freshDatabase } from '../support/postgres-database.js';
 import { postgresAvailability, stopPostgres } from '../support/postgres-server.js';
 import { closedPort, runChild, srcUrl } from './helpers.js';
+import { endsAsItOpens } from './postgres-peer.js';
 
 describe('parsePostgresUrl', () => {
   it('reads host, port, database and credentials, and prints no password', () => {
@@ -80,6 +82,26 @@ describe('PostgreSQLManager without a server', () => {
       });
     } finally {
       await db.close();
+    }
+  });
+
+  it('survives a server that ends each connection in the packet that opens it, and says why', async () => {
+    // Without a listener from birth, pg's 'error' would fire before Sequelize's and end this process.
+    const peer = await endsAsItOpens();
+    const { port } = peer.address() as AddressInfo;
+    const db = new PostgreSQLManager(`postgres://app@127.0.0.1:${port}/gone`, { connectTimeoutMs: 2000 });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await assert.rejects(db.connect(), (err: unknown) => {
+          assert.ok(err instanceof KitError);
+          assert.equal(err.code, 'KIT_ERR_DB_CONNECT');
+          assert.match(err.message, new RegExp(`127\\.0\\.0\\.1:${port}/gone`));
+          return true;
+        });
+      }
+    } finally {
+      await db.close();
+      peer.close();
     }
   });
 

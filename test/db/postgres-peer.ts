@@ -1,0 +1,38 @@
+/** A loopback peer that speaks just enough of PostgreSQL's wire protocol to misbehave on purpose. */
+import { createServer, type Server } from 'node:net';
+
+function message(type: string, body: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(body.length + 4);
+  return Buffer.concat([Buffer.from(type), length, body]);
+}
+
+function errorFields(fields: Record<string, string>): Buffer {
+  const parts = Object.entries(fields).map(([code, text]) => Buffer.from(`${code}${text}\0`));
+  return Buffer.concat([...parts, Buffer.from('\0')]);
+}
+
+/**
+ * A server that accepts every startup message, then in one write says "authenticated", "ready" and
+ * the FATAL 57P01 a server sends when an administrator ends the session: what a client sees when a
+ * connection opens just as `DROP DATABASE ... WITH (FORCE)` or a restart cuts it.
+ *
+ * @example
+ * const peer = await endsAsItOpens();
+ * const port = (peer.address() as AddressInfo).port; // postgres://u@127.0.0.1:<port>/db
+ */
+export function endsAsItOpens(): Promise<Server> {
+  const reply = Buffer.concat([
+    message('R', Buffer.from([0, 0, 0, 0])),
+    message('Z', Buffer.from('I')),
+    message(
+      'E',
+      errorFields({ S: 'FATAL', V: 'FATAL', C: '57P01', M: 'terminating connection due to administrator command' }),
+    ),
+  ]);
+  const server = createServer((socket) => {
+    socket.once('data', () => socket.end(reply));
+    socket.on('error', () => {});
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
