@@ -27,7 +27,12 @@ export function endsAsItOpens(): Promise<Server> {
     message('Z', Buffer.from('I')),
     message(
       'E',
-      errorFields({ S: 'FATAL', V: 'FATAL', C: '57P01', M: 'terminating connection due to administrator command' }),
+      errorFields({
+        S: 'FATAL',
+        V: 'FATAL',
+        C: '57P01',
+        M: 'terminating connection due to administrator command',
+      }),
     ),
   ]);
   const server = createServer((socket) => {
