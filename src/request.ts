@@ -234,9 +234,10 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
    * A request from a server kitjs did not create (`http.createServer(app)`, supertest) gets this class's
    * prototype and the fields its constructor would have set, so it behaves exactly like one of ours.
    */
-  static adopt(req: IncomingMessage): KitIncomingMessage {
-    if (req instanceof KitIncomingMessage) return req;
-    Object.setPrototypeOf(req, KitIncomingMessage.prototype);
+  static adopt(this: typeof KitIncomingMessage, req: IncomingMessage): KitIncomingMessage {
+    // `this`, not the class's name: a class that names itself inside is bundled as `class _Name`.
+    if (req instanceof this) return req;
+    Object.setPrototypeOf(req, this.prototype);
     const adopted = req as KitIncomingMessage;
     adopted.params = {};
     adopted.route = undefined;

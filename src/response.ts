@@ -44,7 +44,9 @@ function contentTypeFor(type: string): string {
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: attachMembers below defines the merged members, checked by `satisfies`.
 export class KitServerResponse extends OneCallResponse implements KitResponse {
-  private appOverride: KitApp | undefined = undefined;
+  // Declared, not initialised: a class with no fields of its own adds no constructor to every response
+  // (V8 skips a default derived constructor); set only when an app assigns `res.app`.
+  declare private appOverride: KitApp | undefined;
   // Members put on the prototype from src/response/ (below) that return the response itself; the others
   // come with the interface merged into this class, and `attachMembers` is checked against both.
   declare append: (field: string, value: string | readonly string[]) => this;
@@ -57,12 +59,12 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare clearCookie: (name: string, options?: CookieOptions) => this;
 
   /** A response from a server kitjs did not create gets this class's prototype and fields. */
-  static adopt(res: ServerResponse): KitServerResponse {
-    if (res instanceof KitServerResponse) return res;
-    Object.setPrototypeOf(res, KitServerResponse.prototype);
+  static adopt(this: typeof KitServerResponse, res: ServerResponse): KitServerResponse {
+    // `this`, not the class's name: a class that names itself inside is bundled as `class _Name`.
+    if (res instanceof this) return res;
+    Object.setPrototypeOf(res, this.prototype);
     const adopted = res as KitServerResponse;
     OneCallResponse.initialise(adopted);
-    adopted.appOverride = undefined;
     return adopted;
   }
 

@@ -1,8 +1,8 @@
 /** The end of an app's stack: the 404, or an error given to the app's error handler or the default answer. */
 import type { Logger } from 'pino';
-import { KitError } from '../errors.js';
 import { sendError, sendNotFound } from '../final-handler.js';
 import { logFailure, serializedError } from '../logger.js';
+import { asError } from '../router/invoke.js';
 import type { AppErrorHandler, KitRequest, KitResponse } from '../types.js';
 
 /**
@@ -41,8 +41,8 @@ export function finishRequest(
       'the error handler itself failed',
       log,
     );
-    const usable = thrown !== null && typeof thrown === 'object';
-    sendError(usable ? thrown : new KitError('KIT_ERR_HANDLER_REJECTED'), req, res);
+    // A non-error is made one as a handler's throw is (ERR-002), with its value as the cause.
+    sendError(asError(thrown), req, res);
   };
   try {
     const result = handler(err, req, res);
