@@ -153,3 +153,115 @@ Feature: kitjs/express's body parsers speak body-parser 1.x's dialect
         assert.equal(response.json().message, expected);
         assert.equal(response.json().body, 'true');
         """
+
+  Rule: EXP-013 kitjs/express's parsers read what body-parser 1.x reads
+
+    Scenario: express.json() reads UTF-16 and express.text() any charset iconv-lite knows; kit()'s keep their 415
+      Given the Express app:
+        """js
+        world.encodings = [];
+        const verify = (req, res, buf, encoding) => { world.encodings.push(encoding); };
+        app.post('/json', express.json({ verify }), (req, res) => res.json(req.body));
+        app.post('/text', express.text({ verify }), (req, res) => res.json(req.body));
+        app.post('/koi8', express.text({ defaultCharset: 'koi8-r' }), (req, res) => res.json(req.body));
+        app.post('/kit', text(), (req, res) => res.json(req.body));
+        app.use((err, req, res, next) => res.status(err.status).send(`${err.type} ${err.charset}`));
+        world.setup = [text, express.text].map((factory) => {
+          try { factory({ defaultCharset: 'no-such-charset' }); return 'accepted'; } catch (err) { return err.name; }
+        });
+        """
+      Then this holds:
+        """js
+        const post = async (path, type, hex) => {
+          const answer = await fetch(`${world.baseURL}${path}`, {
+            method: 'POST', headers: { 'content-type': type }, body: Buffer.from(hex, 'hex'),
+          });
+          return `${answer.status} ${await answer.text()}`;
+        };
+        // {"name":"论"} in UTF-16 with its byte order mark; "name is нет" in KOI8-R.
+        const utf16 = 'feff007b0022006e0061006d00650022003a00228bba0022007d';
+        const koi8 = '6e616d6520697320cec5d4';
+        assert.equal(await post('/json', 'application/json; charset=utf-16', utf16), '200 {"name":"论"}');
+        assert.equal(await post('/json', 'application/json; charset=koi8-r', '7b7d'), '415 charset.unsupported koi8-r');
+        assert.equal(await post('/text', 'text/plain; charset=KOI8-R', koi8), '200 "name is нет"');
+        assert.equal(await post('/text', 'text/plain; charset=no-such-charset', koi8), '415 charset.unsupported no-such-charset');
+        assert.equal(await post('/koi8', 'text/plain', koi8), '200 "name is нет"');
+        assert.equal(await post('/koi8', 'text/plain; charset=utf-8', '6e616d6520697320e8aeba'), '200 "name is 论"');
+        assert.equal(await post('/kit', 'text/plain; charset=koi8-r', koi8), '415 charset.unsupported koi8-r');
+        assert.deepEqual(world.encodings, ['utf-16', 'koi8-r']);
+        assert.deepEqual(world.setup, ['TypeError', 'TypeError']);
+        """
+
+    Scenario: express.urlencoded() keeps the whole part of a fractional parameterLimit, and its arrays grow with the form
+      Given the Express app:
+        """js
+        app.post('/express', express.urlencoded({ parameterLimit: 10.1 }), (req, res) => res.json(req.body));
+        app.post('/large', express.urlencoded(), (req, res) => res.json({ array: Array.isArray(req.body.f), size: Object.keys(req.body.f).length }));
+        app.post('/kit', urlencoded(), (req, res) => res.json({ array: Array.isArray(req.body.f), size: Object.keys(req.body.f).length }));
+        app.use((err, req, res, next) => res.status(err.status).send(err.message));
+        world.setup = [urlencoded, express.urlencoded].map((factory) => {
+          try { factory({ parameterLimit: 10.1 }); return 'accepted'; } catch (err) { return err.name; }
+        }).concat([0.5].map((limit) => {
+          try { express.urlencoded({ parameterLimit: limit }); return 'accepted'; } catch (err) { return err.name; }
+        }));
+        """
+      Then this holds:
+        """js
+        const post = async (path, body) => {
+          const answer = await fetch(`${world.baseURL}${path}`, {
+            method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body,
+          });
+          return `${answer.status} ${await answer.text()}`;
+        };
+        const form = (count) => Array.from({ length: count }, (_, i) => `p${i}=${i}`).join('&');
+        assert.equal(await post('/express', form(10)), `200 ${JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, String(i)])))}`);
+        assert.equal(await post('/express', form(11)), '413 too many parameters');
+        const indexed = Array.from({ length: 500 }, (_, i) => `f[${i}]=${i.toString(16)}`).join('&');
+        assert.equal(await post('/large', indexed), '200 {"array":true,"size":500}');
+        assert.equal(await post('/kit', indexed), '200 {"array":false,"size":500}');
+        assert.deepEqual(world.setup, ['TypeError', 'accepted', 'TypeError']);
+        """
+
+    Scenario: A body counted past the limit is answered once the client has sent the rest, within a bound
+      Given the Express app:
+        """js
+        // Sees the chunks the parser sees, to tell the client when the limit of 10 bytes has been passed.
+        app.use((req, res, next) => {
+          let count = 0;
+          req.on('data', (chunk) => {
+            count += chunk.length;
+            if (count > 10) setImmediate(() => world.passed());
+          });
+          next();
+        });
+        app.post('/notes', express.text({ limit: 10 }), (req, res) => res.send('read'));
+        app.use((err, req, res, next) => res.status(err.status).json({ type: err.type, complete: req.complete }));
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const head = 'POST /notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n' +
+          'Transfer-Encoding: chunked\r\n\r\n14\r\n' + 'x'.repeat(20) + '\r\n';
+        // Sends the head and 20 bytes, then `rest` once the server has passed its limit; the answer as text.
+        const exchange = async (rest) => {
+          const passed = new Promise((resolve) => { world.passed = resolve; });
+          const socket = net.connect(world.port(), '127.0.0.1');
+          socket.on('error', () => {});
+          let answer = '';
+          socket.on('data', (bytes) => { answer += bytes; });
+          const closed = new Promise((resolve) => socket.once('close', resolve));
+          socket.write(head);
+          await passed;
+          socket.write(rest);
+          await closed;
+          return answer;
+        };
+        // The client ends its body: the 413 comes after the whole request was read.
+        const ended = await exchange('0\r\n\r\n');
+        assert.match(ended, /^HTTP\/1\.1 413 /);
+        assert.match(ended, /\{"type":"entity\.too\.large","complete":true\}$/);
+        // The client sends more than the limit again without ending: the 413 comes without waiting for the end.
+        const endless = await exchange('14\r\n' + 'y'.repeat(20) + '\r\n');
+        assert.match(endless, /^HTTP\/1\.1 413 /);
+        assert.match(endless, /\{"type":"entity\.too\.large","complete":false\}$/);
+        """

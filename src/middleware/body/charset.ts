@@ -5,6 +5,28 @@ import type { MediaType } from '../../media-type.js';
 export type BodyDecoding = 'utf8' | 'latin1';
 
 /**
+ * Turns a body in some other charset into text. A flavour's dialect may supply these for charsets kitjs's
+ * own tables do not hold (kitjs/express decodes what body-parser decodes: EXP-013).
+ *
+ * @example
+ * ```ts
+ * const fromKoi8: Transcoder = (bytes) => iconv.decode(bytes, 'koi8-r');
+ * ```
+ */
+export type Transcoder = (bytes: Buffer) => string;
+
+/**
+ * The decoder a dialect has for a lower-case charset label, or `undefined` when it has none (then the
+ * request is a 415, BODY-010).
+ *
+ * @example
+ * ```ts
+ * const utf16Only: ForeignCharsets = (label) => (label === 'utf-16' ? (bytes) => decodeUtf16(bytes) : undefined);
+ * ```
+ */
+export type ForeignCharsets = (label: string) => Transcoder | undefined;
+
+/**
  * UTF-8 and its ASCII subset: what JSON may be sent in (RFC 8259 section 8.1).
  *
  * @example

@@ -2,7 +2,7 @@
 import { KitError, statusOf } from '../../errors.js';
 import { mediaTypeOf } from '../../media-type.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../types.js';
-import { type BodyDecoding, decodingOf } from './charset.js';
+import { type BodyDecoding, decodingOf, type Transcoder } from './charset.js';
 import { type BodyDialect, type BodyError, bodyError, KITJS_DIALECT } from './errors.js';
 import type { VerifyFunction } from './options.js';
 import { hasBody, readBody } from './read-body.js';
@@ -19,6 +19,8 @@ export interface ParserSpec {
   charsets: ReadonlyMap<string, BodyDecoding> | null;
   /** The decoding when the request names no charset; UTF-8 unless given. */
   defaultDecoding?: BodyDecoding;
+  /** Replaces `defaultDecoding` when the default charset is one only the dialect decodes (EXP-013). */
+  defaultCharset?: { label: string; transcode: Transcoder } | undefined;
   /** The largest body, in bytes, after any inflation. */
   limit: number;
   /** Whether compressed bodies are inflated; `false` refuses them with 415 (BODY-026). Default true. */
@@ -84,6 +86,8 @@ function kitjsParser(spec: ParserSpec): RequestHandler {
   const inflate = spec.inflate ?? true;
   const empty = spec.empty ?? emptyObject;
   const dialect = spec.dialect ?? KITJS_DIALECT;
+  const foreign = charsets === null ? undefined : dialect.charsets;
+  const defaultCharset = spec.defaultCharset;
   return function bodyParser(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const method = req.method;
     // BODY-003: GET, HEAD and OPTIONS bodies are never parsed. Cheapest tests first: most requests of a busy
@@ -102,14 +106,21 @@ function kitjsParser(spec: ParserSpec): RequestHandler {
     }
     (req as Claimable)[CLAIMED] = true;
     let decoding: BodyDecoding = defaultDecoding;
+    let transcoded = defaultCharset;
     // BODY-010: a charset the parser does not read is a 415 before the body is read.
     if (charsets !== null && media !== undefined && media.parameters.charset !== undefined) {
       const found = decodingOf(media, charsets);
+      transcoded = undefined;
       if (found === undefined) {
-        next(bodyError({ kind: 'charset', charset: media.parameters.charset }, dialect));
-        return;
-      }
-      decoding = found;
+        // EXP-013: a dialect may decode more charsets than kitjs's own table holds.
+        const label = media.parameters.charset.toLowerCase();
+        const transcode = foreign?.(label);
+        if (transcode === undefined) {
+          next(bodyError({ kind: 'charset', charset: media.parameters.charset }, dialect));
+          return;
+        }
+        transcoded = { label, transcode };
+      } else decoding = found;
     }
     if (!hasBody(req)) {
       req.body = empty();
@@ -126,7 +137,8 @@ function kitjsParser(spec: ParserSpec): RequestHandler {
           return;
         }
         if (verify !== undefined) {
-          const refusal = runVerify(verify, req, res, bytes, charsets === null ? null : LABELS[decoding]);
+          const encoding = charsets === null ? null : (transcoded?.label ?? LABELS[decoding]);
+          const refusal = runVerify(verify, req, res, bytes, encoding);
           if (refusal !== undefined) {
             next(refusal);
             return;
@@ -136,7 +148,11 @@ function kitjsParser(spec: ParserSpec): RequestHandler {
         if (bytes.length === 0) body = empty();
         else {
           try {
-            body = parse(bytes, decoding);
+            // EXP-013: another charset is turned into UTF-8 once, on this rare path, and parsed as any body.
+            body =
+              transcoded === undefined
+                ? parse(bytes, decoding)
+                : parse(Buffer.from(transcoded.transcode(bytes), 'utf8'), 'utf8');
           } catch (parseError) {
             next(parseError);
             return;

@@ -1,5 +1,6 @@
 /** The errors of the body parsers: kitjs's codes with body-parser's fields, and the messages of a dialect. */
 import { KitError, type KitErrorCode, syntaxKitError } from '../../errors.js';
+import type { ForeignCharsets } from './charset.js';
 
 /**
  * How a parser speaks, chosen once when its factory is called: kitjs's parsers speak `kitjs`, kitjs/express's
@@ -10,6 +11,12 @@ export interface BodyDialect {
   readonly emptyObject: boolean;
   /** Error messages: kitjs's own, or body-parser's (`'request entity too large'`, JSON.parse's own). */
   readonly messages: 'kitjs' | 'body-parser';
+  /** Charsets the parser decodes beyond its own table (BODY-010), as body-parser's do (EXP-013). */
+  readonly charsets?: ForeignCharsets;
+  /** `'parameters'`: an extended form's arrays grow to its parameter count, as body-parser's do (EXP-013). */
+  readonly arrayLimit?: 'parameters';
+  /** After a read error, the rest of the body is read and dropped before the error goes on (EXP-013). */
+  readonly drain?: boolean;
 }
 
 /**

@@ -92,7 +92,9 @@ export function readBody(
       return;
     }
     stopReading(res);
-    done(bodyError(fault, dialect), EMPTY);
+    const err = bodyError(fault, dialect);
+    if (dialect.drain === true) drainRequest(req, limit, () => done(err, EMPTY));
+    else done(err, EMPTY);
   };
   if (inflater === undefined) {
     readPlain(req, length, limit, settle);
@@ -185,4 +187,42 @@ function readPlain(
 
 function stopReading(res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
+}
+
+/**
+ * EXP-013: reads what is left of `req`, up to `most` more bytes, and drops it, then calls `then` in the
+ * caller's async context, as body-parser reads a request off before it reports a read error: a client that
+ * sends its whole body before reading the answer gets the answer rather than a connection cut under it.
+ * Past `most` bytes, or when the client goes away, `then` runs at once (the answer closes the connection).
+ */
+function drainRequest(req: IncomingMessage, most: number, then: () => void): void {
+  if (req.complete || req.readableEnded || req.destroyed) {
+    then();
+    return;
+  }
+  const context = new AsyncResource('kitjs.drainBody');
+  let dropped = 0;
+  let called = false;
+  const finish = (): void => {
+    if (called) return;
+    called = true;
+    req.removeListener('data', onData);
+    req.removeListener('end', finish);
+    req.removeListener('close', finish);
+    req.removeListener('error', finish);
+    context.runInAsyncScope(then);
+  };
+  const onData = (chunk: Buffer): void => {
+    dropped += chunk.length;
+    if (dropped > most) {
+      req.pause();
+      finish();
+    }
+  };
+  req.on('data', onData);
+  req.once('end', finish);
+  req.once('close', finish);
+  req.once('error', finish);
+  // The read that failed paused the request; adding a listener does not undo an explicit pause.
+  req.resume();
 }

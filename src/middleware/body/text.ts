@@ -51,18 +51,22 @@ export function textParser(options: TextOptions | undefined, dialect: BodyDialec
   const opts = readOptions(options, 'text');
   const common = commonSettings(opts, 'text');
   const label = opts.defaultCharset ?? 'utf-8';
-  const defaultDecoding = typeof label === 'string' ? UTF8_OR_LATIN1.get(label.toLowerCase()) : undefined;
-  if (defaultDecoding === undefined) {
-    throw new TypeError(
-      `text(): option "defaultCharset" must be 'utf-8', 'us-ascii' or 'iso-8859-1'; got ${String(label)}`,
-    );
+  const lower = typeof label === 'string' ? label.toLowerCase() : undefined;
+  const defaultDecoding = lower === undefined ? undefined : UTF8_OR_LATIN1.get(lower);
+  // EXP-013: a dialect that decodes more charsets takes any of them as the default.
+  const transcode =
+    defaultDecoding !== undefined || lower === undefined ? undefined : dialect.charsets?.(lower);
+  if (defaultDecoding === undefined && transcode === undefined) {
+    const known = dialect.charsets === undefined ? "'utf-8', 'us-ascii' or 'iso-8859-1'" : 'a known charset';
+    throw new TypeError(`text(): option "defaultCharset" must be ${known}; got ${String(label)}`);
   }
   return createParser({
     matches: common.matchesType ?? ((type) => type === 'text/plain'),
     matchesRequest: common.matchesRequest,
     // BODY-010: the charsets kitjs decodes; any other is a 415 rather than garbled text.
     charsets: UTF8_OR_LATIN1,
-    defaultDecoding,
+    defaultDecoding: defaultDecoding ?? 'utf8',
+    defaultCharset: transcode === undefined ? undefined : { label: lower as string, transcode },
     limit: common.limit,
     inflate: common.inflate,
     verify: common.verify,

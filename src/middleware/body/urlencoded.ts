@@ -153,7 +153,8 @@ export function parseUrlencoded(
   dialect: BodyDialect = KITJS_DIALECT,
 ): unknown {
   const form = typeof settings === 'boolean' ? { ...DEFAULT_FORM, extended: settings } : settings;
-  if (countParameters(text) > form.parameterLimit) {
+  const count = countParameters(text);
+  if (count > form.parameterLimit) {
     throw bodyError({ kind: 'parameters', body: text }, dialect);
   }
   if (!form.extended) return parseFlatForm(text, decoding);
@@ -161,6 +162,8 @@ export function parseUrlencoded(
     ...QS_OPTIONS,
     depth: form.depth,
     parameterLimit: form.parameterLimit,
+    // EXP-013: body-parser lets an array hold as many entries as the form has parameters (BODY-016 bounds them).
+    ...(dialect.arrayLimit === 'parameters' && count > QS_OPTIONS.arrayLimit ? { arrayLimit: count } : {}),
     charset: decoding === 'latin1' ? 'iso-8859-1' : 'utf-8',
   });
 }
