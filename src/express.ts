@@ -3,8 +3,8 @@ import { applicationPrototype, createApp, type KitOptions } from './app.js';
 import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
 import { applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
 import { type QueryOptions, query } from './express/query.js';
+import { type ExpressStaticOptions, expressStatic } from './express/static.js';
 import { markFactory } from './factory-guard.js';
-import { serveStatic } from './middleware/serve-static.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
 import { Route } from './router/route.js';
@@ -49,8 +49,8 @@ export interface Express {
   raw: typeof expressRaw;
   /** The text body parser (a string), with body-parser's defaults. */
   text: typeof expressText;
-  /** Serves files from a directory (kitjs's `serveStatic`). */
-  static: typeof serveStatic;
+  /** Serves files from a directory: kitjs's `serveStatic`, reading options and answering as serve-static (XFILE-022). */
+  static: typeof expressStatic;
   /** Makes a Router, with or without `new`. */
   Router: ExpressRouterFactory;
   /** Express 4's query middleware factory. */
@@ -86,7 +86,7 @@ express.json = expressJson;
 express.urlencoded = expressUrlencoded;
 express.raw = expressRaw;
 express.text = expressText;
-express.static = serveStatic;
+express.static = expressStatic;
 express.Router = ExpressRouter;
 express.query = query;
 express.application = applicationPrototype as Record<string, unknown>;
@@ -104,5 +104,5 @@ export type {
   NextFunction,
   RequestHandler,
 } from './types.js';
-export type { QueryOptions };
+export type { ExpressStaticOptions, QueryOptions };
 export default express;

@@ -14,6 +14,7 @@ import { contentTypeValue, headerMembers, locationValue } from './response/heade
 import { jsonMembers, legacyStatusAndValue } from './response/json-members.js';
 import { negotiationMembers, redirectBody } from './response/negotiation.js';
 import { sendFile } from './response/send-file.js';
+import { attachLegacySendfile } from './response/sendfile-member.js';
 import type { CookieOptions, FormatHandlers, KitApp, KitResponse } from './types.js';
 import { responseRender } from './views/render.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
@@ -285,3 +286,5 @@ attachMembers(KitServerResponse.prototype, {
   // EXP-009: res.render, which renders through the app's views.
   render: responseRender,
 } satisfies Pick<KitResponse, AttachedMember>);
+// XFILE-020: Express 4's deprecated res.sendfile, there only for a flavour that gives it.
+attachLegacySendfile(KitServerResponse.prototype);

@@ -663,3 +663,185 @@ Feature: Express 4's res.sendFile, res.download and res.attachment
         """
       When I GET "/"
       Then the status is 500
+
+  Rule: XFILE-017 In kitjs/express, res.sendFile and res.download give the path and options to send as Express 4 does
+
+    Scenario Outline: Misuse throws a TypeError in Express's words: <case>
+      Given the Express app:
+        """js
+        // not typed: the paths are of the kinds Express refuses
+        app.get('/', (req, res) => res.sendFile(<path>));
+        app.use((err, req, res, next) => res.status(500).send(`${err.name}: ${err.message}`));
+        """
+      When I GET "/"
+      Then the status is 500
+      And the body is "<message>"
+
+      Examples:
+        | case             | path       | message                                                          |
+        | no path          | undefined  | TypeError: path argument is required to res.sendFile             |
+        | a number         | 42         | TypeError: path must be a string to res.sendFile                 |
+        | a relative path  | 'note.txt' | TypeError: path must be absolute or specify root to res.sendFile |
+
+    Scenario: A .. that stays inside root is followed; one that climbs above it is refused
+      Given the Express app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/file', (req, res) => res.sendFile(req.query.f, { root: dir }));
+        app.get('/download', (req, res) => res.download(req.query.f, { root: dir }));
+        """
+      When I GET "/file?f=docs/../note.txt"
+      Then the status is 200
+      And the body is "hello file"
+      When I GET "/download?f=docs/../note.txt"
+      Then the status is 200
+      And the header "Content-Disposition" is "attachment; filename=\"note.txt\""
+      When I GET "/file?f=docs/../../../package.json"
+      Then the status is 403
+      And the body does not contain "kitjs"
+
+    Scenario: maxAge below 0 is 0, a duration string is read as ms reads it
+      Given the Express app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/past', (req, res) => res.sendFile(dir + '/note.txt', { maxAge: -1000 }));
+        app.get('/days', (req, res) => res.sendFile(dir + '/note.txt', { maxAge: '2d' }));
+        """
+      When I GET "/past"
+      Then the status is 200
+      And the header "Cache-Control" is "public, max-age=0"
+      When I GET "/days"
+      Then the header "Cache-Control" is "public, max-age=172800"
+
+    Scenario: A path ending in a slash sends the directory's index.html
+      Given the Express app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/docs', (req, res) => res.sendFile(dir + '/docs/'));
+        """
+      When I GET "/docs"
+      Then the status is 200
+      And the body contains "<p>docs</p>"
+
+    Scenario: The callback gets send's own error, with the file system's code and message
+      Given the Express app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/', (req, res) => res.sendFile(dir + '/nope.txt', (err) => {
+          res.json({ status: err.status, code: err.code, name: err.name, fs: err.message.startsWith('ENOENT') });
+        }));
+        """
+      When I GET "/"
+      Then the JSON body is:
+        """json
+        { "status": 404, "code": "ENOENT", "name": "Error", "fs": true }
+        """
+
+  Rule: XFILE-018 In kitjs/express, a file's charset is spelt UTF-8
+
+    Scenario: sendFile, download and express.static spell the charset UTF-8; a type set before is kept
+      Given the Express app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/send', (req, res) => res.sendFile(dir + '/note.txt'));
+        app.get('/download', (req, res) => res.download(dir + '/note.txt'));
+        app.get('/typed', (req, res) => res.type('text/x-note; charset=utf-8').sendFile(dir + '/note.txt'));
+        app.use('/static', express.static(dir));
+        """
+      When I GET "/send"
+      Then the header "Content-Type" is "text/plain; charset=UTF-8"
+      When I GET "/download"
+      Then the header "Content-Type" is "text/plain; charset=UTF-8"
+      When I GET "/static/note.txt"
+      Then the header "Content-Type" is "text/plain; charset=UTF-8"
+      When I GET "/typed"
+      Then the header "Content-Type" is "text/x-note; charset=utf-8"
+
+    Scenario: A kit() app keeps mime-types' spelling
+      Given the app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        app.get('/send', (req, res) => res.sendFile(dir + '/note.txt'));
+        app.use('/static', serveStatic(dir));
+        """
+      When I GET "/send"
+      Then the header "Content-Type" is "text/plain; charset=utf-8"
+      When I GET "/static/note.txt"
+      Then the header "Content-Type" is "text/plain; charset=utf-8"
+
+  Rule: XFILE-019 In kitjs/express, without a dotfiles option only the file's own name counts
+
+    Scenario: A dot directory on the way does not stop the file; a file named with a dot is a miss
+      Given the Express app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        const config = join(tmpDir, '.config', 'app');
+        mkdirSync(config, { recursive: true });
+        writeFileSync(join(config, 'settings.json'), '{"theme":"dark"}');
+        writeFileSync(join(config, '.secret'), 'hidden');
+        app.get('/settings', (req, res) => res.sendFile(join(config, 'settings.json')));
+        app.get('/secret', (req, res) => res.sendFile(join(config, '.secret')));
+        app.get('/strict', (req, res) => res.sendFile(join(config, 'settings.json'), { dotfiles: 'deny' }));
+        """
+      When I GET "/settings"
+      Then the status is 200
+      And the body is "{\"theme\":\"dark\"}"
+      When I GET "/secret"
+      Then the status is 404
+      And the body does not contain "hidden"
+      When I GET "/strict"
+      Then the status is 403
+
+  Rule: XFILE-020 In kitjs/express, the deprecated res.sendfile sends a URL path
+
+    Scenario: res.sendfile takes a relative URL path from the working directory, decoded once
+      Given the Express app:
+        """js
+        const files = require('node:path').relative(process.cwd(), require('node:path').join(fixtures, 'files'));
+        // res.sendfile is Express 4's deprecated member, outside kitjs's types
+        const sendfile = (res, path, options) => res.sendfile(path, options);
+        app.get('/note', (req, res) => sendfile(res, files + '/note.txt'));
+        app.get('/encoded', (req, res) => sendfile(res, files + '/a%252Fb.txt'));
+        app.get('/rooted', (req, res) => sendfile(res, 'docs/../note.txt', { root: files }));
+        app.get('/climb', (req, res) => sendfile(res, files + '/docs/../note.txt'));
+        """
+      When I GET "/note"
+      Then the status is 200
+      And the body is "hello file"
+      When I GET "/encoded"
+      Then the body is "literal name"
+      When I GET "/rooted"
+      Then the body is "hello file"
+      When I GET "/climb"
+      Then the status is 403
+
+    Scenario: A kit() response has no sendfile member
+      Given the app:
+        """js
+        // not typed: res.sendfile is not a member of kitjs's responses
+        app.get('/', (req, res) => res.send(typeof res.sendfile));
+        """
+      When I GET "/"
+      Then the body is "undefined"
+
+  Rule: XFILE-021 In kitjs/express, a socket error reaches the callback as it is
+
+    Scenario: The callback gets the error the socket failed with
+      Given the Express app:
+        """js
+        const dir = require('node:path').join(fixtures, 'files');
+        let report;
+        world.outcome = new Promise((resolve) => { report = resolve; });
+        app.get('/', (req, res) => {
+          res.sendFile(dir + '/note.txt', (err) => report(err ? err.message : 'none'));
+          req.socket.destroy(new Error('socket broke'));
+        });
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const req = http.get(world.baseURL + '/');
+        req.on('error', () => {});
+        assert.equal(await world.outcome, 'socket broke');
+        """

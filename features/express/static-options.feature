@@ -270,3 +270,48 @@ Feature: Express's serve-static options on serveStatic
         assert.match(world.thrown[1], /^TypeError: serveStatic: root path required/);
         assert.match(world.thrown[2], /^TypeError: serveStatic: root path must be a string; got number/);
         """
+
+  Rule: XFILE-022 express.static reads its options and answers as serve-static 1.x
+
+    Scenario: One string for extensions, and an infinite maxAge held to a year
+      Given the Express app:
+        """js
+        app.use(express.static(world.site, { extensions: 'html', maxAge: Infinity }));
+        """
+      When I GET "/about"
+      Then the status is 200
+      And the body is "<h1>About</h1>"
+      And the header "Cache-Control" is "public, max-age=31536000"
+      And the header "Content-Type" is "text/html; charset=UTF-8"
+
+    Scenario: A directory named without its slash is redirected even with index: false
+      Given the Express app:
+        """js
+        app.use('/site', express.static(world.site, { index: false }));
+        app.use((req, res) => res.status(404).send('fell through'));
+        """
+      When I GET "/site/docs"
+      Then the status is 301
+      And the header "Location" is "/site/docs/"
+      When I GET "/site/docs/"
+      Then the status is 404
+      And the body is "fell through"
+
+    Scenario: With fallthrough: false, send's own errors go on
+      Given the Express app:
+        """js
+        app.use(express.static(world.site, { fallthrough: false, redirect: false }));
+        app.use((err, req, res, next) => {
+          res.status(err.status).json({ status: err.status, name: err.name, code: err.code ?? null });
+        });
+        """
+      When I GET "/docs"
+      Then the JSON body is:
+        """json
+        { "status": 404, "name": "NotFoundError", "code": null }
+        """
+      When I GET "/nope.txt"
+      Then the JSON body is:
+        """json
+        { "status": 404, "name": "Error", "code": "ENOENT" }
+        """

@@ -20,6 +20,25 @@ export interface FinalHooks {
 }
 
 /**
+ * How a flavour (kitjs/express) sends files: Express 4 hands the path and options to `send` as they are
+ * (XFILE-017 to XFILE-021). Absent in a kit() app: kitjs's own checks in front of `send` (XFILE-001 to XFILE-010).
+ */
+export interface FileHooks {
+  /** `res.sendFile(path, [options], [callback])`. */
+  sendFile: (res: KitResponse, path: unknown, options?: unknown, callback?: unknown) => void;
+  /** `res.download(path, [filename], [options], [callback])`. */
+  download: (
+    res: KitResponse,
+    path: unknown,
+    filename?: unknown,
+    options?: unknown,
+    callback?: unknown,
+  ) => void;
+  /** Express 4's deprecated `res.sendfile(path, [options], [callback])`: a URL path, taken from the working directory. */
+  sendfile: (res: KitResponse, path: unknown, options?: unknown, callback?: unknown) => void;
+}
+
+/**
  * What a flavour (kitjs/express) changes in the response, given when the app is made and never looked up
  * per request. All are absent in a kit() app, whose responses then run none of a flavour's code.
  */
@@ -28,6 +47,8 @@ export interface ResponseHooks extends FinalHooks {
   sendNumber?: (res: KitResponse, status: number) => void;
   /** The Content-Type a string body goes out with, given the one the app chose (Express 4 adds utf-8). */
   stringType?: (chosen: string) => string;
+  /** How files are sent (Express 4: send's own rules); absent: kitjs's checks in front of send. */
+  files?: FileHooks;
 }
 
 type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown;

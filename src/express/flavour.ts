@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ResponseHooks } from '../app/context.js';
 import type { KitApp, KitResponse } from '../types.js';
 import { expressFinalHooks } from './final-handler.js';
+import { expressFileHooks } from './send-file.js';
 import { withUtf8 } from './utf8-type.js';
 
 /**
@@ -14,10 +15,12 @@ function sendNumber(res: KitResponse, status: number): void {
   res.status(status).send(STATUS_CODES[status] ?? String(status));
 }
 
-/** What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003, EXP-011). */
+/** What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003, EXP-011, XFILE-017). */
 export const expressResponseHooks: ResponseHooks = Object.freeze({
   sendNumber,
   stringType: withUtf8,
+  // XFILE-017: Express 4's res.sendFile, res.download and res.sendfile.
+  files: expressFileHooks,
   // EXP-011: Express 4's 404 and error pages at the end of the stack.
   ...expressFinalHooks,
 });

@@ -37,17 +37,41 @@ const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 
  * ```
  */
 export function serveStatic(root: string, options?: ServeStaticOptions): RequestHandler {
-  const settings = staticSettings(root, options);
+  return staticMiddleware(staticSettings(root, options), KIT_WAYS);
+}
+markFactory(serveStatic, 'serveStatic(root)');
+
+/**
+ * What a flavour's file server does differently, decided when it is made: kitjs/express's `express.static`
+ * passes serve-static's answers on (XFILE-022); `serveStatic` keeps kitjs's.
+ */
+export interface StaticWays {
+  /** Redirect a directory named without its slash even with `index: false` (serve-static does). */
+  redirectWithoutIndex: boolean;
+  /** With `fallthrough: false`, pass send's own errors on (`NotFoundError`, `ENOENT`, `ENAMETOOLONG`). */
+  sendErrors: boolean;
+}
+
+const KIT_WAYS: StaticWays = Object.freeze({ redirectWithoutIndex: false, sendErrors: false });
+
+/**
+ * The middleware of {@link serveStatic} for already validated `settings`, with a flavour's `ways`.
+ *
+ * @example
+ * ```ts
+ * const serve = staticMiddleware(staticSettings('public', {}), { redirectWithoutIndex: true, sendErrors: true });
+ * ```
+ */
+export function staticMiddleware(settings: StaticSettings, ways: StaticWays): RequestHandler {
   loadSend(); // now, not on the first request
   const serve = function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const verdict = decide(req, settings);
-    if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings);
+    if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings, ways);
     else if (verdict !== undefined || settings.fallthrough) next(verdict);
     else next(refuseMiss(req));
   };
   return routesByPath(serve); // a refused path (ROUTE-018, ROUTE-019) is refused in its place, never looked up
 }
-markFactory(serveStatic, 'serveStatic(root)');
 
 /**
  * What to do with a request before touching the disk: the path to hand to `send`, a `KitError` to
@@ -80,6 +104,7 @@ function transfer(
   next: NextFunction,
   sendPath: string,
   settings: StaticSettings,
+  ways: StaticWays,
 ): void {
   const preset = new Set(res.getHeaderNames());
   // send answers the HTTP parts: the type from the extension (STATIC-001), validators and 304/412
@@ -103,8 +128,11 @@ function transfer(
   // STATIC-004, STATIC-025: a directory named without its slash is redirected, unless `index: false` or
   // `redirect: false`.
   stream.on('directory', () => {
-    if (settings.index === false || !settings.redirect) miss();
-    else redirectToDirectory(req, res);
+    const redirect = settings.redirect && (settings.index !== false || ways.redirectWithoutIndex);
+    if (redirect) redirectToDirectory(req, res);
+    // XFILE-022: send's own 404 (a NotFoundError), through the error listener below.
+    else if (ways.sendErrors && !settings.fallthrough) stream.error(404);
+    else miss();
   });
   const setHeaders = settings.setHeaders;
   if (setHeaders !== undefined) {
@@ -128,6 +156,11 @@ function transfer(
   stream.on('error', (err: unknown) => {
     if (!res.headersSent) {
       for (const name of FILE_HEADERS) if (!preset.has(name)) res.removeHeader(name);
+    }
+    // XFILE-022: serve-static passes send's errors on as they are when misses do not fall through.
+    if (ways.sendErrors && !settings.fallthrough) {
+      next(err);
+      return;
     }
     const translated = translate(err);
     if (translated === undefined) miss();

@@ -76,10 +76,19 @@ export function fileSettings(options: unknown, what: string): FileSettings {
   const send: FileSettings['send'] = { maxAge: maxAgeMs, ...flags };
   if (start !== undefined) send.start = start as number;
   if (end !== undefined) send.end = end as number;
-  return { root: root as string | undefined, dotfiles, headers: headerList(headers, what), send };
+  return { root: root as string | undefined, dotfiles, headers: fileHeaderList(headers, what), send };
 }
 
-function headerList(headers: unknown, what: string): FileSettings['headers'] {
+/**
+ * The `headers` option as a list, each name and value checked as Node would check them when they are set
+ * (XFILE-010), so that a bad one throws at the call and not inside send's events.
+ *
+ * @example
+ * ```ts
+ * fileHeaderList({ 'X-Kind': 'report' }, 'res.sendFile'); // [['X-Kind', 'report']]
+ * ```
+ */
+export function fileHeaderList(headers: unknown, what: string): FileSettings['headers'] {
   if (headers === undefined || headers === null) return [];
   if (typeof headers !== 'object' || Array.isArray(headers)) {
     throw new TypeError(`${what}: headers must be an object`);

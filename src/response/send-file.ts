@@ -1,10 +1,12 @@
 /** res.sendFile(path, [options], [fn]): streams one file through send, with serveStatic's path safety. */
 import { isAbsolute } from 'node:path';
 import { finished } from 'node:stream';
+import type { FileHooks } from '../app/context.js';
 import { KitError } from '../errors.js';
 import { sendError, sendNotFound } from '../final-handler.js';
 import { HttpError } from '../http-error.js';
 import { lazyDependency } from '../optional-package.js';
+import type { InternalRequest } from '../request/internal.js';
 import type { SendFileCallback, SendFileError } from '../types/response-files.js';
 import type { KitRequest, KitResponse } from '../types.js';
 import { type FileSettings, fileSettings } from './file-options.js';
@@ -20,6 +22,12 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
  * the path is checked by {@link resolveFilePath} before send sees it (XFILE-003).
  */
 export function sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+  // XFILE-017: a flavour's way, decided when its app was made (kitjs/express: Express 4's).
+  const flavour = fileHooks(this);
+  if (flavour !== undefined) {
+    flavour.sendFile(this, path, options, callback);
+    return;
+  }
   let done = callback;
   let given = options;
   if (typeof options === 'function') {
@@ -46,20 +54,7 @@ export function transferFile(
   settings: FileSettings,
   done: SendFileCallback | undefined,
 ): void {
-  const req = res.req;
-  // XFILE-005: with a callback the callback decides; without one, kitjs passes the failure on.
-  const report = (err: SendFileError | undefined): void => {
-    if (done === undefined) {
-      passOn(req, res, err);
-      return;
-    }
-    try {
-      done(err);
-    } catch (thrown) {
-      // Called from send's events, where a throw would end the process: it fails the request instead.
-      passOn(req, res, thrown as SendFileError);
-    }
-  };
+  const report = fileReporter(res, done);
   const resolved = resolveFilePath(path, settings.root);
   // XFILE-003: refused paths never reach the file system. Reported on the next tick, like send's own.
   if (resolved.kind === 'refuse') {
@@ -78,25 +73,85 @@ export function transferFile(
     process.nextTick(report, err);
     return;
   }
+  const stream = loadSend()(res.req, resolved.sendPath, {
+    ...settings.send,
+    // Decided above; the path is a file, never a directory to find an index in.
+    dotfiles: 'allow',
+    index: false,
+  });
+  pipeFile(res, stream, { headers: settings.headers, translate, directory: isDirectory }, report);
+}
+
+/**
+ * XFILE-005, XFILE-006: what hears the end of a transfer: `done` when given (a throw from it fails the
+ * request instead of ending the process), else the default outcome ({@link passOn}).
+ */
+export function fileReporter(
+  res: KitResponse,
+  done: SendFileCallback | undefined,
+): (err: SendFileError | undefined) => void {
+  const req = res.req;
+  return (err) => {
+    if (done === undefined) {
+      passOn(req, res, err);
+      return;
+    }
+    try {
+      done(err);
+    } catch (thrown) {
+      // Called from send's events, where a throw would end the process: it fails the request instead.
+      passOn(req, res, thrown as SendFileError);
+    }
+  };
+}
+
+/** How {@link pipeFile} words what it hears from send: a flavour may keep send's own errors. */
+export interface FileTransferWays {
+  /** Headers set when the file goes out, already checked for values Node refuses. */
+  headers: FileSettings['headers'];
+  /** The error reported for one of send's errors. */
+  translate: (err: unknown) => SendFileError;
+  /** The error reported when the path names a directory (code `EISDIR`). */
+  directory: () => SendFileError;
+  /** Called when the file goes out, before `headers` are set (kitjs/express's Content-Type). */
+  onHeaders?: (res: KitResponse, path: string) => void;
+  /** Report the error a socket failed with (other than a reset) as it is, not as an abort (Express 4). */
+  socketErrors?: boolean;
+}
+
+type SendStream = ReturnType<typeof import('send')>;
+
+/**
+ * Streams `stream` (send's, for `res.req`) into `res` and calls `report` once: with no argument when the
+ * file went out whole (HEAD and 304 included), else with the failure, the client's abort included.
+ */
+export function pipeFile(
+  res: KitResponse,
+  stream: SendStream,
+  ways: FileTransferWays,
+  report: (err: SendFileError | undefined) => void,
+): void {
   if (res.destroyed) {
     // XFILE-005: the client left before the transfer started.
     process.nextTick(report, aborted());
     return;
   }
   const preset = new Set(res.getHeaderNames());
-  const stream = loadSend()(req, resolved.sendPath, {
-    ...settings.send,
-    // Decided above; the path is a file, never a directory to find an index in.
-    dotfiles: 'allow',
-    index: false,
-  });
   let settled = false;
   // undefined until send has found the file; then false, and true once its bytes are streaming.
   let streaming: boolean | undefined;
+  // XFILE-021: the socket's own error, when the flavour reports it as it is.
+  let socketError: SendFileError | undefined;
+  const socket = ways.socketErrors ? res.socket : null;
+  const onSocketError = (err: SendFileError): void => {
+    if (err.code !== 'ECONNRESET') socketError = err;
+  };
+  socket?.on('error', onSocketError);
   const settle = (err?: SendFileError): void => {
     if (settled) return;
     settled = true;
     stopWatching();
+    socket?.off('error', onSocketError);
     // Headers send (or the `headers` option) set before failing describe a file that is not coming.
     if (err !== undefined && !res.headersSent) {
       for (const name of res.getHeaderNames()) if (!preset.has(name)) res.removeHeader(name);
@@ -106,7 +161,7 @@ export function transferFile(
   const stopWatching = finished(res, (err) => {
     if (settled) return;
     if (err) {
-      settle(aborted());
+      settle(socketError ?? aborted());
       return;
     }
     // The response finished: a file that began streaming but never ended was cut short.
@@ -119,19 +174,30 @@ export function transferFile(
     streaming = true;
   });
   stream.on('end', () => settle());
-  stream.on('directory', () => settle(new HttpError(404, 'Not Found', { code: 'EISDIR' }) as SendFileError));
-  stream.on('error', (err: unknown) => settle(translate(err)));
-  if (settings.headers.length > 0) {
+  stream.on('directory', () => settle(ways.directory()));
+  stream.on('error', (err: unknown) => settle(ways.translate(err)));
+  const { headers, onHeaders } = ways;
+  if (headers.length > 0 || onHeaders !== undefined) {
     // XFILE-007: only when the file is really going out; checked for Node's refusals in fileSettings.
-    stream.on('headers', () => {
-      for (const [name, value] of settings.headers) res.setHeader(name, value);
+    stream.on('headers', (_res: unknown, path: string) => {
+      onHeaders?.(res, path);
+      for (const [name, value] of headers) res.setHeader(name, value);
     });
   }
   stream.pipe(res);
 }
 
+function isDirectory(): SendFileError {
+  return new HttpError(404, 'Not Found', { code: 'EISDIR' }) as SendFileError;
+}
+
+/** The flavour's file hooks of the app `res` belongs to; undefined for kit() (and outside an app). */
+export function fileHooks(res: KitResponse): FileHooks | undefined {
+  return (res.req as InternalRequest | undefined)?.context?.hooks.files;
+}
+
 /** An aborted request, as Express reports it (`code` `ECONNABORTED`). */
-function aborted(): SendFileError {
+export function aborted(): SendFileError {
   return Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
 }
 
@@ -167,7 +233,7 @@ function translate(err: unknown): SendFileError {
  * XFILE-006: without a callback, as Express 4: a directory goes on with `next()`, an aborted request or a
  * failed write is dropped (nobody is listening), any other failure is `next(err)`.
  */
-function passOn(req: KitRequest, res: KitResponse, err: SendFileError | undefined): void {
+export function passOn(req: KitRequest, res: KitResponse, err: SendFileError | undefined): void {
   if (err === undefined) return;
   const next = (req as { next?: unknown }).next;
   if (err.code === 'EISDIR') {
