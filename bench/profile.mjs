@@ -99,7 +99,8 @@ const out = [
   '## inclusive time of functions in the framework under test (dist/ or the framework package)',
   ...[...incl]
     .filter(
-      ([k]) => !idle(k) && (server === 'kitjs' ? / dist\/(?:index|core)\.js:/.test(k) : k.includes(` ${server}:`)),
+      ([k]) =>
+        !idle(k) && (server === 'kitjs' ? / dist\/(?:index|core)\.js:/.test(k) : k.includes(` ${server}:`)),
     )
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)

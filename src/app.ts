@@ -247,6 +247,7 @@ class App extends ConfigurableRouter implements AppLike {
 }
 
 // EXP-004: an app is an EventEmitter (`on`, `once`, `emit`...), Node's methods mixed into App.prototype below.
+// biome-ignore lint/correctness/noUnusedVariables: merged into class App above, which it types.
 interface App extends EventEmitter {}
 
 /**

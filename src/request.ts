@@ -234,10 +234,9 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
    * A request from a server kitjs did not create (`http.createServer(app)`, supertest) gets this class's
    * prototype and the fields its constructor would have set, so it behaves exactly like one of ours.
    */
-  static adopt(this: typeof KitIncomingMessage, req: IncomingMessage): KitIncomingMessage {
-    // `this`, not the class's name: a class that names itself inside is bundled as `class _Name`.
-    if (req instanceof this) return req;
-    Object.setPrototypeOf(req, this.prototype);
+  static adopt(req: IncomingMessage): KitIncomingMessage {
+    if (req instanceof KitIncomingMessage) return req;
+    Object.setPrototypeOf(req, KitIncomingMessage.prototype);
     const adopted = req as KitIncomingMessage;
     adopted.params = {};
     adopted.route = undefined;

@@ -60,10 +60,9 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare clearCookie: (name: string, options?: CookieOptions) => this;
 
   /** A response from a server kitjs did not create gets this class's prototype and fields. */
-  static adopt(this: typeof KitServerResponse, res: ServerResponse): KitServerResponse {
-    // `this`, not the class's name: a class that names itself inside is bundled as `class _Name`.
-    if (res instanceof this) return res;
-    Object.setPrototypeOf(res, this.prototype);
+  static adopt(res: ServerResponse): KitServerResponse {
+    if (res instanceof KitServerResponse) return res;
+    Object.setPrototypeOf(res, KitServerResponse.prototype);
     const adopted = res as KitServerResponse;
     OneCallResponse.initialise(adopted);
     return adopted;
