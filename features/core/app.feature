@@ -185,6 +185,21 @@ Feature: The application
         | a plugin that is not a function | app.register('plugin')                               |
         | an error handler that is not a function | app.setErrorHandler(null)                    |
 
+    Scenario: A handler that is a number is named with its type
+      Given the app:
+        """js
+        try {
+          // not typed: a number where a handler goes
+          app.put('/', 3);
+        } catch (err) {
+          world.message = err.message;
+        }
+        """
+      Then this holds:
+        """js
+        assert.equal(world.message, "put('/'): handler 1 is a Number (3); expected a function");
+        """
+
   @kit-lifecycle
   Rule: APP-007 close() stops the server gracefully
 

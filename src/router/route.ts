@@ -153,11 +153,18 @@ export function checkHandlers(handlers: unknown[], where: string): Middleware[] 
   return flat as Middleware[];
 }
 
-/** A short description of a value that is not what was expected. */
+/**
+ * A short description of a value that is not what was expected. A number, boolean, bigint or symbol is named
+ * with its type as Express names it (`a Number (3)`), so the message says what was passed (APP-006).
+ */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : String(typeof value === 'string' ? `"${value}"` : value);
+  const type = typeof value;
+  if (type === 'object') return 'an object';
+  if (type === 'string') return `"${value as string}"`;
+  if (type === 'undefined' || type === 'function') return type;
+  return `a ${type[0]?.toUpperCase()}${type.slice(1)} (${String(value)})`;
 }
 
 // XROUTE-010: a registrar per method node:http knows, and `all`, as Express's methods loop adds them.
