@@ -1,7 +1,7 @@
 /** `kitjs/express`: the `express` function and its members, shaped like the express package, on kitjs's core. */
 import { applicationPrototype, createApp, type KitOptions } from './app.js';
 import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
-import { applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
+import { addExpressAliases, applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
 import { type QueryOptions, query } from './express/query.js';
 import { markFactory } from './factory-guard.js';
 import { serveStatic } from './middleware/serve-static.js';
@@ -78,6 +78,7 @@ markFactory(ExpressRouter, 'express.Router()');
 function createExpressApp(options?: KitOptions): KitApp {
   const app = createApp(options, expressResponseHooks);
   applyExpressDefaults(app);
+  addExpressAliases(app);
   return app;
 }
 

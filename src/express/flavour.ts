@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ResponseHooks } from '../app/context.js';
 import type { KitApp, KitResponse } from '../types.js';
 import { expressFinalHooks } from './final-handler.js';
+import { expressRoutingHooks } from './options.js';
 import { withUtf8 } from './utf8-type.js';
 
 /**
@@ -14,12 +15,17 @@ function sendNumber(res: KitResponse, status: number): void {
   res.status(status).send(STATUS_CODES[status] ?? String(status));
 }
 
-/** What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003, EXP-011). */
+/**
+ * What an Express-flavoured app's responses do where kit()'s keep kitjs's rules (XRES-002, XRES-003, EXP-011,
+ * XROUTE-012).
+ */
 export const expressResponseHooks: ResponseHooks = Object.freeze({
   sendNumber,
   stringType: withUtf8,
   // EXP-011: Express 4's 404 and error pages at the end of the stack.
   ...expressFinalHooks,
+  // XROUTE-012: the automatic answer to an OPTIONS request no handler answered.
+  ...expressRoutingHooks,
 });
 
 /**
@@ -36,4 +42,23 @@ export function applyExpressDefaults(app: KitApp): void {
   app.set('x-powered-by', true);
   app.set('etag', 'weak');
   app.set('query parser', 'extended');
+}
+
+/** Express 4's `app.del`: `app.delete` under its old name, with the same arguments. */
+function del(this: KitApp, ...args: unknown[]): KitApp {
+  return (this.delete as (...forms: unknown[]) => KitApp)(...args);
+}
+
+/**
+ * XROUTE-009: what an Express 4 app has beyond kit()'s registrars: `app.del`, the old name of `app.delete`.
+ * An own property of each kitjs/express app, so a kit() app and `express.application` have none.
+ *
+ * @example
+ * ```ts
+ * addExpressAliases(app);
+ * (app as unknown as { del: KitApp['delete'] }).del('/items/:id', (req, res) => res.sendStatus(204));
+ * ```
+ */
+export function addExpressAliases(app: KitApp): void {
+  Object.defineProperty(app, 'del', { value: del, writable: true, configurable: true });
 }
