@@ -748,3 +748,34 @@ Feature: Express 4 routing
       When I OPTIONS "/users"
       Then the status is 404
       And the header "Allow" is absent
+
+  Rule: XROUTE-013 router.handle takes a bare request object
+
+    Scenario: A plain object with a url and a method is routed; one with no url runs nothing
+      Given the app:
+        """js
+        const router = new Router();
+        let seen = 'no middleware';
+        router.use((req, res, next) => { seen = 'middleware'; next(); });
+        router.get('/users/:id', (req, res) => res.end(`${seen}: user ${req.params.id}, ${req.originalUrl}`));
+        world.outcomes = {};
+        const note = (key) => (value) => { world.outcomes[key] = value === undefined ? 'next()' : String(value); };
+        // not typed: Express's router.handle takes any object with a url and a method
+        router.handle({ url: '/users/7?x=1', method: 'GET' }, { end: note('routed') }, note('routed'));
+        // not typed: as above, with no url
+        router.handle({ method: 'GET' }, {}, note('no url'));
+        // not typed: as above, with an empty url
+        router.handle({ url: '', method: 'GET' }, {}, note('empty url'));
+        // not typed: as above, matching no route
+        router.handle({ url: '/nothing', method: 'POST' }, {}, note('unmatched'));
+        """
+      Then this holds:
+        """js
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(world.outcomes, {
+          routed: 'middleware: user 7, /users/7?x=1',
+          'no url': 'next()',
+          'empty url': 'next()',
+          unmatched: 'next()',
+        });
+        """
