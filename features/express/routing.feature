@@ -779,3 +779,34 @@ Feature: Express 4 routing
           unmatched: 'next()',
         });
         """
+
+  Rule: XROUTE-014 A Router among a route's handlers
+
+    Scenario: A router between a route's handlers sees no route params, and the route's come back after it
+      Given the app:
+        """js
+        const router = new Router();
+        router.use((req, res, next) => {
+          res.set('X-In-Router', String(req.params.id));
+          next();
+        });
+        const merging = new Router({ mergeParams: true });
+        merging.use((req, res, next) => {
+          res.set('X-In-Merging', String(req.params.id));
+          next();
+        });
+        // not typed: Express's router is a function, so a route takes one among its handlers
+        app.get(
+          '/user/:id',
+          (req, res, next) => { res.set('X-Before', req.params.id); next(); },
+          router,
+          merging,
+          (req, res) => res.send(`user ${req.params.id}`),
+        );
+        """
+      When I GET "/user/1"
+      Then the status is 200
+      And the body is "user 1"
+      And the header "X-Before" is "1"
+      And the header "X-In-Router" is "undefined"
+      And the header "X-In-Merging" is "1"

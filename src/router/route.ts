@@ -11,6 +11,7 @@ import type {
   RoutePath,
 } from '../types.js';
 import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
+import { isMountableObject, routerAsHandler } from './router-handler.js';
 import { type Hopper, runHop } from './sync-hops.js';
 
 /** The lower-case name of every method node:http knows (`get`, `propfind`, `m-search`...), as Express loops over. */
@@ -144,13 +145,15 @@ class RouteRun implements HandlerRunner, Hopper {
 export function checkHandlers(handlers: unknown[], where: string): Middleware[] {
   const flat = handlers.flat(Infinity as 1);
   if (flat.length === 0) throw new TypeError(`${where} needs at least one handler`);
-  flat.forEach((handler, position) => {
+  return flat.map((handler, position) => {
     refuseFactory(handler, where);
+    // XROUTE-014: a Router among the handlers runs as one, as Express's (a function there) does.
+    if (isMountableObject(handler)) return routerAsHandler(handler);
     if (typeof handler !== 'function') {
       throw new TypeError(`${where}: handler ${position + 1} is ${describe(handler)}; expected a function`);
     }
+    return handler as Middleware;
   });
-  return flat as Middleware[];
 }
 
 /**
