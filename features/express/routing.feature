@@ -603,8 +603,13 @@ Feature: Express 4 routing
     Scenario: A kitjs/express app has app.del, the old name of app.delete; a kit() app has none
       Given the Express app:
         """js
+        world.warnings = [];
+        world.onWarning = (warning) => world.warnings.push(`${warning.name}: ${warning.message}`);
+        process.on('warning', world.onWarning);
         // not typed: del is Express 4's deprecated alias, which kitjs's types leave out
         app.del('/items/:id', (req, res) => res.send('deleted ' + req.params.id));
+        // not typed: as above
+        app.del('/others/:id', (req, res) => res.send('deleted other ' + req.params.id));
         world.kitHasDel = 'del' in kit();
         """
       When I DELETE "/items/7"
@@ -612,7 +617,9 @@ Feature: Express 4 routing
       And the body is "deleted 7"
       And this holds:
         """js
+        process.off('warning', world.onWarning);
         assert.equal(world.kitHasDel, false);
+        assert.deepEqual(world.warnings, ['DeprecationWarning: app.del: Use app.delete instead']);
         """
 
   Rule: XROUTE-010 The Route object

@@ -44,8 +44,15 @@ export function applyExpressDefaults(app: KitApp): void {
   app.set('query parser', 'extended');
 }
 
-/** Express 4's `app.del`: `app.delete` under its old name, with the same arguments. */
+// The apps that were told `app.del` is deprecated: each hears it once, and no app's use silences another's.
+const toldOfDel = new WeakSet<object>();
+
+/** Express 4's `app.del`: `app.delete` under its old name, deprecated, as Express says. */
 function del(this: KitApp, ...args: unknown[]): KitApp {
+  if (!toldOfDel.has(this)) {
+    toldOfDel.add(this);
+    process.emitWarning('app.del: Use app.delete instead', 'DeprecationWarning');
+  }
   return (this.delete as (...forms: unknown[]) => KitApp)(...args);
 }
 
