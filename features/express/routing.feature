@@ -817,3 +817,30 @@ Feature: Express 4 routing
       And the header "X-Before" is "1"
       And the header "X-In-Router" is "undefined"
       And the header "X-In-Merging" is "1"
+
+  Rule: XROUTE-015 express.Router() makes a router that is also a function
+
+    Scenario: express.Router() is a function that runs a request through it, and still a Router
+      Given the Express app:
+        """js
+        const users = express.Router({ mergeParams: true });
+        users.get('/:name', (req, res) => res.json({ params: req.params }));
+        // not typed: Express's router is a function, called as middleware
+        app.use('/user/', (req, res, next) => users(req, res, next));
+        world.shape = {
+          isFunction: typeof users === 'function',
+          isRouter: users instanceof Router,
+          registrars: ['get', 'use', 'route', 'param', 'handle'].every((name) => typeof users[name] === 'function'),
+          plainIsObject: typeof new Router() === 'object',
+        };
+        """
+      When I GET "/user/tj"
+      Then the status is 200
+      And the JSON body is:
+        """json
+        { "params": { "name": "tj" } }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.shape, { isFunction: true, isRouter: true, registrars: true, plainIsObject: true });
+        """
