@@ -1,7 +1,8 @@
 /** `kitjs/express`: the `express` function and its members, shaped like the express package, on kitjs's core. */
 import { applicationPrototype, createApp, type KitOptions } from './app.js';
 import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
-import { applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
+import { callableRouter } from './express/callable-router.js';
+import { addExpressAliases, applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
 import { type QueryOptions, query } from './express/query.js';
 import { type ExpressStaticOptions, expressStatic } from './express/static.js';
 import { markFactory } from './factory-guard.js';
@@ -67,8 +68,9 @@ export interface Express {
 
 // Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
 const RouterWithOptions = Router as unknown as new (options?: Record<string, unknown>) => Router;
+// XROUTE-015: the router is also a function `(req, res, next)`, as Express's is.
 const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>): Router {
-  return new RouterWithOptions(options);
+  return callableRouter(new RouterWithOptions(options));
 } as unknown as ExpressRouterFactory;
 // `new express.Router()` returns the object the function made; `instanceof` answers for Router itself.
 (ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;
@@ -78,6 +80,7 @@ markFactory(ExpressRouter, 'express.Router()');
 function createExpressApp(options?: KitOptions): KitApp {
   const app = createApp(options, expressResponseHooks);
   applyExpressDefaults(app);
+  addExpressAliases(app);
   return app;
 }
 

@@ -185,6 +185,36 @@ Feature: The application
         | a plugin that is not a function | app.register('plugin')                               |
         | an error handler that is not a function | app.setErrorHandler(null)                    |
 
+    Scenario: A handler that is a number, or a use() argument that is no middleware, is named with its type
+      Given the app:
+        """js
+        world.messages = [];
+        const attempts = [
+          // not typed: a number where a handler goes
+          () => app.put('/', 3),
+          () => app.use('/x', null),
+          // not typed: a date where a middleware goes
+          () => app.use(new Date(0)),
+          () => app.use('/x'),
+        ];
+        for (const attempt of attempts) {
+          try {
+            attempt();
+          } catch (err) {
+            world.messages.push(err.message);
+          }
+        }
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.messages, [
+          "put('/'): handler 1 is a Number (3); expected a function",
+          'use(): argument 1 requires a middleware function but got a Null (null); a Router mounts too',
+          'use(): argument 1 requires a middleware function but got a Date (an object); a Router mounts too',
+          'use() requires a middleware function or a Router, and got none',
+        ]);
+        """
+
   @kit-lifecycle
   Rule: APP-007 close() stops the server gracefully
 

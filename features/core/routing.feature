@@ -589,6 +589,22 @@ Feature: Routing
         { "x": "abc", "path": "/new/abc", "q": { "z": "1" }, "originalUrl": "/old/abc?z=1" }
         """
 
+    Scenario: A route's handler that rewrites the URL reroutes the routes registered after it
+      Given the app:
+        """js
+        app.get('/account/edit', (req, res, next) => {
+          req.url = '/user/12/edit';
+          next();
+        });
+        app.get('/account/:page', (req, res) => res.send(`account ${req.params.page}`));
+        app.get('/user/:id/edit', (req, res) => res.send(`editing user ${req.params.id}`));
+        """
+      When I GET "/account/edit"
+      Then the status is 200
+      And the body is "editing user 12"
+      When I GET "/account/view"
+      Then the body is "account view"
+
     Scenario: A rewrite inside a prefix stays under the prefix
       Given the app:
         """js

@@ -36,6 +36,8 @@ Feature: Express 4 routing
         | /docs/:name(\\w+)-v:n(\\d+) | /docs/intro-v2       | { "name": "intro", "n": "2" }           |
         | /tag/:name                  | /tag/caf%C3%A9       | { "name": "café" }                      |
         | /q/:word(\\w+)\\.json       | /q/hi.json           | { "word": "hi" }                        |
+        | /user/\\d+                  | /user/10             | {}                                      |
+        | /v\\d+/:name                | /v22/x               | { "name": "x" }                         |
 
     Scenario Outline: <path> does not answer <request>
       Given the app:
@@ -51,6 +53,8 @@ Feature: Express 4 routing
         | /ab?cd          | /abbcd          |
         | /ab(cd)?e       | /abcdcde        |
         | /:a-:b          | /nodash         |
+        | /user/\\d+      | /user/tj        |
+        | /user/\\d+      | /user/d         |
 
     Scenario: Regex routes and trie routes run in registration order, with next() and next('route')
       Given the app:
@@ -596,6 +600,28 @@ Feature: Express 4 routing
         assert.equal(world.setting, 'T');
         """
 
+    Scenario: A kitjs/express app has app.del, the old name of app.delete; a kit() app has none
+      Given the Express app:
+        """js
+        world.warnings = [];
+        world.onWarning = (warning) => world.warnings.push(`${warning.name}: ${warning.message}`);
+        process.on('warning', world.onWarning);
+        // not typed: del is Express 4's deprecated alias, which kitjs's types leave out
+        app.del('/items/:id', (req, res) => res.send('deleted ' + req.params.id));
+        // not typed: as above
+        app.del('/others/:id', (req, res) => res.send('deleted other ' + req.params.id));
+        world.kitHasDel = 'del' in kit();
+        """
+      When I DELETE "/items/7"
+      Then the status is 200
+      And the body is "deleted 7"
+      And this holds:
+        """js
+        process.off('warning', world.onWarning);
+        assert.equal(world.kitHasDel, false);
+        assert.deepEqual(world.warnings, ['DeprecationWarning: app.del: Use app.delete instead']);
+        """
+
   Rule: XROUTE-010 The Route object
 
     Scenario: route(path) returns a Route; new Route(path) dispatches on its own
@@ -671,4 +697,150 @@ Feature: Express 4 routing
         world.restore();
         assert.equal(world.afterPlain, 0);
         assert.equal(world.afterRegex, 1);
+        """
+
+  Rule: XROUTE-012 An OPTIONS request nothing answered gets the methods routed at its path
+
+    Scenario: Allow lists the methods of the routes at the path, HEAD with GET, each once; all() adds none
+      Given the Express app:
+        """js
+        app.delete('/', (req, res) => res.end());
+        app.get('/users', (req, res) => res.send('users'));
+        app.put('/users', (req, res) => res.send('replaced'));
+        app.get('/users', (req, res) => res.send('never'));
+        app.all('/users', (req, res, next) => { res.set('X-All', 'ran'); next(); });
+        app.route('/books').post((req, res) => res.send('added')).get((req, res) => res.send('books'));
+        app.get('/:page', (req, res) => res.send(req.params.page));
+        """
+      When I OPTIONS "/users"
+      Then the status is 200
+      And the header "Allow" is "GET,HEAD,PUT"
+      And the body is "GET,HEAD,PUT"
+      And the content type is "text/html; charset=utf-8"
+      And the header "X-All" is "ran"
+      When I OPTIONS "/books"
+      Then the header "Allow" is "POST,GET,HEAD"
+      When I OPTIONS "/nowhere/at/all"
+      Then the status is 404
+
+    Scenario: Middleware, app.options and the routers after one get the request first
+      Given the Express app:
+        """js
+        const users = express.Router();
+        users.get('/users', (req, res) => res.send('users'));
+        app.use(users);
+        app.get('/other', (req, res) => res.send('other'));
+        app.get('/mine', (req, res) => res.send('mine'));
+        app.options('/mine', (req, res) => res.set('Allow', 'GET').send('my own answer'));
+        app.use('/guarded', (req, res, next) => (req.method === 'OPTIONS' ? res.status(204).end() : next()));
+        app.get('/guarded/x', (req, res) => res.send('x'));
+        """
+      When I OPTIONS "/other"
+      Then the status is 200
+      And the header "Allow" is "GET,HEAD"
+      When I OPTIONS "/users"
+      Then the body is "GET,HEAD"
+      When I OPTIONS "/mine"
+      Then the body is "my own answer"
+      And the header "Allow" is "GET"
+      When I OPTIONS "/guarded/x"
+      Then the status is 204
+
+    Scenario: A kit() app answers an OPTIONS request no handler took with its 404
+      Given the app:
+        """js
+        app.get('/users', (req, res) => res.send('users'));
+        app.put('/users', (req, res) => res.send('replaced'));
+        """
+      When I OPTIONS "/users"
+      Then the status is 404
+      And the header "Allow" is absent
+
+  Rule: XROUTE-013 router.handle takes a bare request object
+
+    Scenario: A plain object with a url and a method is routed; one with no url runs nothing
+      Given the app:
+        """js
+        const router = new Router();
+        let seen = 'no middleware';
+        router.use((req, res, next) => { seen = 'middleware'; next(); });
+        router.get('/users/:id', (req, res) => res.end(`${seen}: user ${req.params.id}, ${req.originalUrl}`));
+        world.outcomes = {};
+        const note = (key) => (value) => { world.outcomes[key] = value === undefined ? 'next()' : String(value); };
+        // not typed: Express's router.handle takes any object with a url and a method
+        router.handle({ url: '/users/7?x=1', method: 'GET' }, { end: note('routed') }, note('routed'));
+        // not typed: as above, with no url
+        router.handle({ method: 'GET' }, {}, note('no url'));
+        // not typed: as above, with an empty url
+        router.handle({ url: '', method: 'GET' }, {}, note('empty url'));
+        // not typed: as above, matching no route
+        router.handle({ url: '/nothing', method: 'POST' }, {}, note('unmatched'));
+        """
+      Then this holds:
+        """js
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(world.outcomes, {
+          routed: 'middleware: user 7, /users/7?x=1',
+          'no url': 'next()',
+          'empty url': 'next()',
+          unmatched: 'next()',
+        });
+        """
+
+  Rule: XROUTE-014 A Router among a route's handlers
+
+    Scenario: A router between a route's handlers sees no route params, and the route's come back after it
+      Given the app:
+        """js
+        const router = new Router();
+        router.use((req, res, next) => {
+          res.set('X-In-Router', String(req.params.id));
+          next();
+        });
+        const merging = new Router({ mergeParams: true });
+        merging.use((req, res, next) => {
+          res.set('X-In-Merging', String(req.params.id));
+          next();
+        });
+        // not typed: Express's router is a function, so a route takes one among its handlers
+        app.get(
+          '/user/:id',
+          (req, res, next) => { res.set('X-Before', req.params.id); next(); },
+          router,
+          merging,
+          (req, res) => res.send(`user ${req.params.id}`),
+        );
+        """
+      When I GET "/user/1"
+      Then the status is 200
+      And the body is "user 1"
+      And the header "X-Before" is "1"
+      And the header "X-In-Router" is "undefined"
+      And the header "X-In-Merging" is "1"
+
+  Rule: XROUTE-015 express.Router() makes a router that is also a function
+
+    Scenario: express.Router() is a function that runs a request through it, and still a Router
+      Given the Express app:
+        """js
+        const users = express.Router({ mergeParams: true });
+        users.get('/:name', (req, res) => res.json({ params: req.params }));
+        // not typed: Express's router is a function, called as middleware
+        app.use('/user/', (req, res, next) => users(req, res, next));
+        world.shape = {
+          isFunction: typeof users === 'function',
+          isRouter: users instanceof Router,
+          registrars: ['get', 'use', 'route', 'param', 'handle'].every((name) => typeof users[name] === 'function'),
+          plainIsObject: typeof new Router() === 'object',
+        };
+        """
+      When I GET "/user/tj"
+      Then the status is 200
+      And the JSON body is:
+        """json
+        { "params": { "name": "tj" } }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.shape, { isFunction: true, isRouter: true, registrars: true, plainIsObject: true });
         """

@@ -1,6 +1,7 @@
 /** What a request and its response read of their app on every use: settings compiled once, when they change. */
 import type { Logger } from 'pino';
 import type { ErrorView } from '../error-view.js';
+import type { RoutingHooks } from '../router/router-walk.js';
 import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
 import type { KitApp, KitRequest, KitResponse } from '../types.js';
 
@@ -39,10 +40,11 @@ export interface FileHooks {
 }
 
 /**
- * What a flavour (kitjs/express) changes in the response, given when the app is made and never looked up
- * per request. All are absent in a kit() app, whose responses then run none of a flavour's code.
+ * What a flavour (kitjs/express) changes in the response (and in how its routers end a walk, RoutingHooks),
+ * given when the app is made and never looked up per request. All are absent in a kit() app, whose
+ * responses then run none of a flavour's code.
  */
-export interface ResponseHooks extends FinalHooks {
+export interface ResponseHooks extends FinalHooks, RoutingHooks {
   /** `res.send(status)` with a lone number (Express 4 sends the status text); absent: the number is JSON. */
   sendNumber?: (res: KitResponse, status: number) => void;
   /** The Content-Type a string body goes out with, given the one the app chose (Express 4 adds utf-8). */

@@ -9,8 +9,10 @@ import { MountPath } from './mount-path.js';
 import type { ParamTable } from './param-callbacks.js';
 import { type ParamHost, type ParamSeen, paramCallbacksApply, runParamCallbacks } from './param-dispatch.js';
 import { enteredText, matchPrefix } from './prefix-match.js';
-import type { RouteEntry, RouteMatch } from './route-index.js';
+import type { Route } from './route.js';
+import type { RouteEntry, RouteIndex, RouteMatch } from './route-index.js';
 import { badEncoding, decodeParams, type Params } from './route-params.js';
+import { ANY_METHOD, type RouterWalk } from './router-walk.js';
 import { type Hopper, runHop } from './sync-hops.js';
 
 // What prefix captures are decoded as: a match of no route.
@@ -30,6 +32,9 @@ export interface DispatchOwner {
 export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   private index = 0;
   private matches: RouteMatch[] | null = null;
+  /** The block `matches` came from, and the path they matched (a rewrite makes it differ, ROUTE-017). */
+  private block: RouteIndex | null = null;
+  private matchedPath = '';
   private matchIndex = 0;
   private handlerIndex = 0;
   private error: unknown = undefined;
@@ -42,16 +47,22 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   private readonly parentParams: Params | null;
   /** XROUTE-008: what each param callback saw, per name, for this request in this router. */
   paramCalled: Map<string, ParamSeen> | null = null;
+  /** The flavour's view of this walk (XROUTE-012); undefined in a kit() app. */
+  private readonly walk: RouterWalk | undefined;
+  private readonly done: NextFunction;
 
   constructor(
     private readonly stack: Layer[],
     readonly req: InternalRequest,
     readonly res: KitResponse,
-    private readonly done: NextFunction,
+    done: NextFunction,
     private readonly owner?: DispatchOwner,
   ) {
     this.where = new MountPath(req);
     this.parentParams = owner?.mergeParams ? (req.params as Params) : null;
+    const walk = req.context?.hooks.routerWalk?.(req, res);
+    this.walk = walk;
+    this.done = walk === undefined ? done : (err) => walk.end(err, done);
   }
 
   /** Starts at the top of the stack. */
@@ -101,8 +112,11 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
    * each passing on with next() (ROUTE-006).
    */
   step(): void {
-    for (;;) {
-      const matches = this.matches;
+    walk: for (;;) {
+      let matches = this.matches;
+      if (matches !== null && this.handlerIndex === 0 && this.where.path !== this.matchedPath) {
+        matches = this.rematch(matches);
+      }
       if (matches !== null) {
         while (this.matchIndex < matches.length) {
           const match = matches[this.matchIndex] as RouteMatch;
@@ -128,6 +142,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
           }
           this.matchIndex++;
           this.handlerIndex = 0;
+          if (this.where.path !== this.matchedPath) continue walk;
         }
         this.matches = null;
       }
@@ -139,7 +154,11 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
       if (layer.kind === 'routes') {
         if (this.hasError) continue;
         const found = layer.index.match(this.req.method as string, this.where.path, this.where.lower());
+        if (this.walk !== undefined)
+          this.tellWalk(layer.index.match(ANY_METHOD, this.where.path, this.where.lower()));
         if (found !== null) {
+          this.block = layer.index;
+          this.matchedPath = this.where.path;
           this.matches = found;
           this.matchIndex = 0;
           this.handlerIndex = 0;
@@ -210,6 +229,33 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   private runLayer(layer: PrefixLayer): void {
     if (layer.kind === 'middleware') this.runHandler(layer.handler as (...args: never[]) => unknown);
     else layer.target.handle(this.req, this.res, (err) => this.proceed(err));
+  }
+
+  /**
+   * ROUTE-017: a route's handler rewrote `req.url` and called next(): the routes after it in the block are
+   * the ones matching the new path. The rest of a route (its other methods' entries) runs on regardless, as
+   * a route's handlers do.
+   */
+  private rematch(matches: RouteMatch[]): RouteMatch[] | null {
+    const last = matches[this.matchIndex - 1];
+    if (last === undefined || matches[this.matchIndex]?.entry.group === last.entry.group) return matches;
+    const found = (this.block as RouteIndex).match(
+      this.req.method as string,
+      this.where.path,
+      this.where.lower(),
+    );
+    this.matchedPath = this.where.path;
+    const rest = found?.filter((match) => match.entry.order > last.entry.order) ?? [];
+    this.matchIndex = 0;
+    this.matches = rest.length > 0 ? rest : null;
+    return this.matches;
+  }
+
+  /** Gives the flavour's walk the Route objects of a block's routes matching the path (XROUTE-012). */
+  private tellWalk(all: RouteMatch[] | null): void {
+    if (all === null) return;
+    const routes = all.map((match) => match.entry.route).filter((route) => route !== undefined);
+    (this.walk as RouterWalk).passed(routes as Route[]);
   }
 
   /** Internal, for param callbacks: continue with the route they ran for. */

@@ -18,7 +18,8 @@ export interface RegexPattern {
 /**
  * Compiles an Express 4 string path (path-to-regexp 0.1.x syntax, XROUTE-001): `:name`, `:name(regex)`,
  * `:name?` (taking a `/` or `.` before it along), `*` anywhere, `?` and `+` after a character or a group,
- * `(text|other)` groups (capturing, except right after `/`), and `\` escapes. Everything else that would
+ * `(text|other)` groups (capturing, except right after `/`), and `\` escapes (`\d`, `\w`, `\s` and their
+ * upper case stay character classes, as in Express). Everything else that would
  * reach the regex engine raw (`[`, `{`, `^`, `$`, `|` outside a group) is a TypeError naming the pattern
  * (APP-006). The result is checked with recheck before it is used (XROUTE-002).
  */
@@ -50,6 +51,8 @@ export function compileSource(
     const atom = atoms[i] as Atom;
     if (atom.kind === 'text') {
       out += literal(atom.value, path) + atom.quantifier;
+    } else if (atom.kind === 'class') {
+      out += atom.value + atom.quantifier;
     } else if (atom.kind === 'star') {
       keys.push(unnamed++);
       // Any character: canonical paths hold no raw line break, so this is `.*` without its one exception,

@@ -1,14 +1,20 @@
 /** Reads an Express 4 string path (path-to-regexp 0.1.x syntax) into atoms; the syntax errors are TypeErrors. */
 
-/** One piece of a path: literal text, a parameter, a `*`, or a `(text|other)` group, with its quantifier. */
+/**
+ * One piece of a path: literal text, a parameter, a `*`, a `(text|other)` group, or a character class written
+ * `\d`, `\w`, `\s` (or upper case), with its quantifier.
+ */
 export type Atom =
   | { kind: 'text'; value: string; quantifier: string }
+  | { kind: 'class'; value: string; quantifier: string }
   | { kind: 'param'; name: string; custom: string | undefined; optional: boolean; prefix: string }
   | { kind: 'star' }
   | { kind: 'group'; alternatives: string[]; capture: boolean; quantifier: string };
 
 const NAME_START = /[A-Za-z_$]/;
 const NAME_PART = /[\w$]/;
+// The escapes that are character classes in a regex, kept as such (`/user/\d+`).
+const CLASSES = 'dDwWsS';
 
 /** The tokens of a string path; the syntax errors are TypeErrors naming the pattern. */
 export function parse(source: string, path: string): Atom[] {
@@ -26,7 +32,10 @@ export function parse(source: string, path: string): Atom[] {
     const c = source[i] as string;
     if (c === '\\') {
       if (i + 1 >= source.length) fail('it ends with a lone "\\"');
-      pushText(source[i + 1] as string);
+      // Express hands `\d` to the regex as it is: a digit, as `\w` a word character; any other escape is text.
+      if (CLASSES.includes(source[i + 1] as string))
+        atoms.push({ kind: 'class', value: source.slice(i, i + 2), quantifier: '' });
+      else pushText(source[i + 1] as string);
       i += 2;
     } else if (c === ':' && NAME_START.test(source[i + 1] ?? '')) {
       let end = i + 2;
@@ -67,7 +76,7 @@ export function parse(source: string, path: string): Atom[] {
       i = close + 1;
     } else if (c === '?' || c === '+') {
       const last = atoms[atoms.length - 1];
-      if (last?.kind === 'group' && last.quantifier === '') last.quantifier = c;
+      if ((last?.kind === 'group' || last?.kind === 'class') && last.quantifier === '') last.quantifier = c;
       else if (last?.kind === 'text' && last.quantifier === '' && !last.value.endsWith('/')) {
         // The quantifier takes the one character before it, as in a regex.
         const head = last.value.slice(0, -1);

@@ -8,6 +8,7 @@ import {
   type RegexPattern,
 } from './express-pattern.js';
 import { compilePattern, isKitPattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
+import { ANY_METHOD } from './router-walk.js';
 
 // What a route may be registered for: the public type, one definition (a second one shows as RoutePath$1).
 export type { RoutePath } from '../types.js';
@@ -98,7 +99,9 @@ export class RouteIndex {
         return { rank, regex: compileKitPath(path, options) };
       }
       if (typeof path === 'string') return { rank, regex: compileExpressPath(path, options) };
-      throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${describe(path)}`);
+      throw new TypeError(
+        `route path must be a string, a RegExp or an array of them, got ${path === null ? 'null' : typeof path}`,
+      );
     });
     this.entries.push(entry);
     for (const part of compiled) {
@@ -213,10 +216,11 @@ function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
 
 /**
  * A route registered for `routeMethod` answers a `method` request (GET routes also answer HEAD): ROUTE-001,
- * ROUTE-011.
+ * ROUTE-011. {@link ANY_METHOD} asks for every route, whatever its method.
  */
 function handles(routeMethod: string, method: string): boolean {
-  return routeMethod === method || routeMethod === '*' || (method === 'HEAD' && routeMethod === 'GET');
+  if (routeMethod === method || routeMethod === '*') return true;
+  return (method === 'HEAD' && routeMethod === 'GET') || method === ANY_METHOD;
 }
 
 /** XROUTE-001: the regex routes matching `path`, each with its captures (undefined for a group that took nothing). */
@@ -232,10 +236,6 @@ function matchRegexes(regexes: RegexTerminal[], method: string, path: string, ou
       rank: terminal.rank,
     });
   }
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : typeof value;
 }
 
 function collect(

@@ -11,6 +11,7 @@ import type {
   RoutePath,
 } from '../types.js';
 import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
+import { isMountableObject, routerAsHandler } from './router-handler.js';
 import { type Hopper, runHop } from './sync-hops.js';
 
 /** The lower-case name of every method node:http knows (`get`, `propfind`, `m-search`...), as Express loops over. */
@@ -144,20 +145,29 @@ class RouteRun implements HandlerRunner, Hopper {
 export function checkHandlers(handlers: unknown[], where: string): Middleware[] {
   const flat = handlers.flat(Infinity as 1);
   if (flat.length === 0) throw new TypeError(`${where} needs at least one handler`);
-  flat.forEach((handler, position) => {
+  return flat.map((handler, position) => {
     refuseFactory(handler, where);
+    // XROUTE-014: a Router among the handlers runs as one, as Express's (a function there) does.
+    if (isMountableObject(handler)) return routerAsHandler(handler);
     if (typeof handler !== 'function') {
       throw new TypeError(`${where}: handler ${position + 1} is ${describe(handler)}; expected a function`);
     }
+    return handler as Middleware;
   });
-  return flat as Middleware[];
 }
 
-/** A short description of a value that is not what was expected. */
+/**
+ * A short description of a value that is not what was expected. A number, boolean, bigint or symbol is named
+ * with its type as Express names it (`a Number (3)`), so the message says what was passed (APP-006).
+ */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : String(typeof value === 'string' ? `"${value}"` : value);
+  const type = typeof value;
+  if (type === 'object') return 'an object';
+  if (type === 'string') return `"${value as string}"`;
+  if (type === 'undefined' || type === 'function') return type;
+  return `a ${type[0]?.toUpperCase()}${type.slice(1)} (${String(value)})`;
 }
 
 // XROUTE-010: a registrar per method node:http knows, and `all`, as Express's methods loop adds them.

@@ -16,6 +16,7 @@ import type {
   RouterLike,
   UseArg,
 } from '../types.js';
+import { prepareBareRequest } from './bare-request.js';
 import { Dispatch } from './dispatch.js';
 import type { MatchOptions } from './express-pattern.js';
 import type { Layer } from './layer.js';
@@ -208,7 +209,16 @@ export class Router implements RouterLike<Router>, Mountable {
 
   /** Runs a request through this router; `done` continues after it (with an error, if one is left). */
   handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
-    new Dispatch(this.stack, req as InternalRequest, res, done, this).start();
+    const internal = req as InternalRequest;
+    // XROUTE-013: a bare request object, as Express's router.handle takes, gets the fields routing reads.
+    if (internal.kitPath === undefined) {
+      const verdict = prepareBareRequest(internal);
+      if (verdict !== undefined) {
+        done(verdict === 'nothing' ? undefined : verdict);
+        return;
+      }
+    }
+    new Dispatch(this.stack, internal, res, done, this).start();
   }
 
   // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.

@@ -38,7 +38,9 @@ export function useLayers(args: unknown[], caseSensitive: boolean): PrefixLayer[
     items = args.slice(1);
   }
   items = items.flat(Infinity);
-  if (items.length === 0) throw new TypeError('use() needs at least one middleware function or Router');
+  // APP-006: worded as Express words it, so code that checks Express's message keeps working.
+  if (items.length === 0)
+    throw new TypeError('use() requires a middleware function or a Router, and got none');
   return items.map((item, position): PrefixLayer => {
     refuseFactory(item, prefix === '' ? 'use()' : `use('${prefix}')`);
     // A Router, or a kit app (a function too, APP-012): mounted, so that its 404 falls through to here.
@@ -54,9 +56,14 @@ export function useLayers(args: unknown[], caseSensitive: boolean): PrefixLayer[
       return { kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4, pattern };
     }
     throw new TypeError(
-      `use(): argument ${position + 1} is ${describe(item)}; expected a middleware function or a Router`,
+      `use(): argument ${position + 1} requires a middleware function but got a ${typeName(item)} (${describe(item)}); a Router mounts too`,
     );
   });
+}
+
+/** A value's type as Express names it in its messages: `typeof` for a primitive, else its class (`Null`, `Date`). */
+function typeName(value: unknown): string {
+  return typeof value === 'object' ? Object.prototype.toString.call(value).slice(8, -1) : typeof value;
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { compilePattern } from '../../src/router/pattern.ts';
 import { RouteIndex } from '../../src/router/route-index.ts';
+import { ANY_METHOD } from '../../src/router/router-walk.ts';
 
 function indexOf(paths: string[], method = 'GET'): RouteIndex {
   const index = new RouteIndex();
@@ -184,5 +185,27 @@ describe('RouteIndex with Express paths (XROUTE-001, XROUTE-004, XROUTE-011)', (
     assert.equal(index.match('GET', '/foo', '/foo'), null);
     assert.equal(index.match('GET', '/Foo/', '/foo/'), null);
     assert.equal(index.match('GET', '/Foo', '/foo')?.length, 1);
+  });
+});
+
+describe('RouteIndex with ANY_METHOD (a flavour walk, XROUTE-012)', () => {
+  it('finds the routes of every method whose path matches, static, trie and regex alike, in order', () => {
+    const index = new RouteIndex();
+    const routes: Array<[string, string]> = [
+      ['GET', '/users'],
+      ['PUT', '/users'],
+      ['POST', '/:page'],
+      ['*', '/users'],
+      ['DELETE', '/user(s)?'],
+      ['GET', '/other'],
+    ];
+    for (const [order, [method, path]] of routes.entries()) {
+      index.add({ order, group: order, method, path, handlers: [() => {}] });
+    }
+    const found = (index.match(ANY_METHOD, '/users', '/users') ?? []).map((m) => m.entry.method);
+    assert.deepEqual(found, ['GET', 'PUT', 'POST', '*', 'DELETE']);
+    // A request's own method still finds only its routes.
+    const options = (index.match('OPTIONS', '/users', '/users') ?? []).map((m) => m.entry.method);
+    assert.deepEqual(options, ['*']);
   });
 });
