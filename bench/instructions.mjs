@@ -134,7 +134,9 @@ for (const workload of values.workloads.split(',')) {
     for (const instance of instances) {
       const perRequest = await countOne(instance, workload);
       results[workload][instance.label].push(perRequest);
-      log(`${workload} round ${round}/${rounds}: ${instance.label} ${Math.round(perRequest)} instructions/request`);
+      log(
+        `${workload} round ${round}/${rounds}: ${instance.label} ${Math.round(perRequest)} instructions/request`,
+      );
     }
   }
 }
