@@ -3,6 +3,7 @@ import { extname, isAbsolute, resolve } from 'node:path';
 import { contentType } from 'mime-types';
 import type { FileHooks } from '../app/context.js';
 import { lazyDependency } from '../optional-package.js';
+import { downloadArguments } from '../response/download.js';
 import { fileHeaderList } from '../response/file-options.js';
 import { fileReporter, pipeFile } from '../response/send-file.js';
 import type { SendFileCallback, SendFileError } from '../types/response-files.js';
@@ -53,22 +54,7 @@ function download(
   options?: unknown,
   callback?: unknown,
 ): void {
-  let done = callback;
-  let name = filename;
-  let given = options;
-  if (typeof filename === 'function') {
-    done = filename;
-    name = undefined;
-    given = undefined;
-  } else if (typeof options === 'function') {
-    done = options;
-    given = undefined;
-  }
-  // The filename may be left out, with the options in its place.
-  if (typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
-    name = undefined;
-    given = filename;
-  }
+  const { name, given, done } = downloadArguments(filename, options, callback);
   const opts: Options = isObject(given) ? { ...given } : {};
   const headers: Options = {
     'Content-Disposition': loadContentDisposition()((name as string | undefined) || (path as string)),

@@ -26,26 +26,7 @@ export function download(
     flavour.download(this, path, filename, options, callback);
     return;
   }
-  let done = callback;
-  let name = filename;
-  let given = options;
-  if (typeof filename === 'function') {
-    done = filename;
-    name = undefined;
-    given = undefined;
-  } else if (typeof options === 'function') {
-    done = options;
-    given = undefined;
-  }
-  // The filename may be left out with options in its place.
-  if (
-    typeof filename === 'object' &&
-    filename !== null &&
-    (typeof options === 'function' || options === undefined)
-  ) {
-    name = undefined;
-    given = filename;
-  }
+  const { name, given, done } = downloadArguments(filename, options, callback);
   if (done !== undefined && typeof done !== 'function') {
     throw new TypeError('res.download: the callback must be a function');
   }
@@ -63,6 +44,34 @@ export function download(
   settings.headers.push(['Content-Disposition', disposition]);
   const fullPath = settings.root === undefined ? resolve(path) : path;
   transferFile(this, fullPath, settings, done as SendFileCallback | undefined);
+}
+
+/**
+ * XFILE-008: what `res.download`'s arguments after the path are, in Express 4.21's forms (both flavours):
+ * a function is the callback wherever it stands, and an object in the filename's place is the options.
+ *
+ * @example
+ * ```ts
+ * downloadArguments({ root: '/srv' }, undefined, undefined); // { name: undefined, given: { root: '/srv' }, done: undefined }
+ * ```
+ */
+export function downloadArguments(
+  filename: unknown,
+  options: unknown,
+  callback: unknown,
+): { name: unknown; given: unknown; done: unknown } {
+  if (typeof filename === 'function') return { name: undefined, given: undefined, done: filename };
+  if (typeof options === 'function') {
+    const optionsFirst = typeof filename === 'object' && filename !== null;
+    return optionsFirst
+      ? { name: undefined, given: filename, done: options }
+      : { name: filename, given: undefined, done: options };
+  }
+  // The filename may be left out, with the options in its place.
+  if (typeof filename === 'object' && filename !== null && options === undefined) {
+    return { name: undefined, given: filename, done: callback };
+  }
+  return { name: filename, given: options, done: callback };
 }
 
 /**
