@@ -1,9 +1,8 @@
 /** What happens at the end of the stack: the 404 for no match, the default answer for an unhandled error. */
 import { STATUS_CODES } from 'node:http';
-import type { Logger } from 'pino';
 import type { AppContext } from './app/context.js';
 import { viewError } from './error-view.js';
-import { logFailure, logger } from './logger.js';
+import { logFailure, loggerOf } from './logger.js';
 import type { InternalRequest } from './request/internal.js';
 import type { KitRequest, KitResponse } from './types.js';
 import { TEXT_PLAIN, writeBody } from './write-body.js';
@@ -34,7 +33,7 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
         'warn',
         { method: req.method, url: req.originalUrl },
         'a handler started a response and passed it on with next(); nothing finished it, the connection was cut',
-        logOf(req),
+        loggerOf(req),
       );
       cutResponse(res);
     }
@@ -65,7 +64,7 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
       'info',
       { method: req.method, url: req.originalUrl },
       'the client closed the connection mid-request',
-      logOf(req),
+      loggerOf(req),
     );
   }
   if (res.headersSent && !res.writableEnded) {
@@ -78,13 +77,13 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
         'error',
         { err, method: req.method, url: req.originalUrl },
         'request failed after its response was sent',
-        logOf(req),
+        loggerOf(req),
       );
     }
     return;
   }
   if (!clientLeft && view.status >= 500) {
-    logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', logOf(req));
+    logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', loggerOf(req));
   }
   stripBodyHeaders(res);
   const page = contextOf(req)?.hooks.defaultError;
@@ -120,7 +119,7 @@ export function cutResponse(res: KitResponse, failure?: { err: unknown; req: Kit
       'error',
       { err: failure.err, method: failure.req.method, url: failure.req.originalUrl },
       'request failed after its response had started; the connection was cut',
-      logOf(failure.req),
+      loggerOf(failure.req),
     );
   }
   if (res.destroyed) return;
@@ -137,10 +136,6 @@ function contextOf(req: KitRequest): AppContext | undefined {
 }
 
 /** The logger of the app serving `req` (`kit({ logger })`), else kitjs's own. */
-function logOf(req: KitRequest): Logger {
-  return contextOf(req)?.logger ?? logger;
-}
-
 function stripBodyHeaders(res: KitResponse): void {
   for (const name of BODY_HEADERS) res.removeHeader(name);
 }

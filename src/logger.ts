@@ -205,6 +205,19 @@ const UNREADABLE = Object.freeze({
 });
 
 /**
+ * APP-013: the logger of the app serving `req` (its `req.log`), else kitjs's own: for code that may be handed
+ * a request no kitjs app adopted (a standalone Route, middleware run by another framework).
+ *
+ * @example
+ * ```ts
+ * loggerOf(req).warn({ url: req.originalUrl }, 'slow request');
+ * ```
+ */
+export function loggerOf(req: unknown): Logger {
+  return (req as { log?: Logger } | null | undefined)?.log ?? logger;
+}
+
+/**
  * Logs a failure of the request path through `log` (the app's logger), never throwing (ERR-011): when pino's reading of a field runs code
  * that throws (a getter on the error, a Proxy trap), the line is written again with every object field
  * replaced by a placeholder, so the failure is still recorded and the request path goes on.

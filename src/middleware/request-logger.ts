@@ -1,8 +1,7 @@
 /** `requestLogger`: one structured log line per finished or aborted request, through the app's logger. */
 import { performance } from 'node:perf_hooks';
-import type { Logger } from 'pino';
 import { checkNoOptions } from '../factory-guard.js';
-import { logger } from '../logger.js';
+import { loggerOf } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
 /**
@@ -53,7 +52,7 @@ export function requestLogger(
 function logWhenClosed(req: KitRequest, res: KitResponse): void {
   const start = performance.now();
   // APP-013: the app's own logger when it was given one (kit({ logger })), else kitjs's.
-  const log = (req as { log?: Logger }).log ?? logger;
+  const log = loggerOf(req);
   // Captured now: routers may rewrite req.url while the request travels through mounted prefixes.
   const method = req.method ?? '';
   const url = req.originalUrl || req.url || '';

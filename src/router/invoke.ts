@@ -1,8 +1,7 @@
 /** The one way a handler, an error handler or a param callback is run: a throw or a rejection is next(err), once. */
 
-import type { Logger } from 'pino';
 import { KitError } from '../errors.js';
-import { logFailure } from '../logger.js';
+import { logFailure, loggerOf } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
 /**
@@ -152,7 +151,7 @@ function describeThrown(thrown: unknown): string {
  */
 function logHandlerFault(req: KitRequest, fault: HandlerFault, thrown: unknown): void {
   // APP-013: through the logger of the app running the request (kitjs's own outside an app).
-  const log = (req as { log?: Logger }).log;
+  const log = loggerOf(req);
   if (fault === DOUBLE_NEXT) {
     logFailure(
       'warn',
