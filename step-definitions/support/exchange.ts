@@ -4,7 +4,7 @@
  * Every way of sending (the World's Playwright client, node:http with a raw path, raw TCP bytes, a half-sent
  * POST) notes its request here; scenarios run one at a time in a process, so one slot is enough.
  */
-import type { HttpResponse } from './raw-http.js';
+import type { HttpResponse } from './http-response.js';
 
 /** How much of a body the report keeps: enough to read, not enough to bloat the report. */
 export const bodyLimit = 2000;

@@ -2,17 +2,11 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { noteRawBytes, noteRequest } from './exchange.js';
+import type { HttpResponse } from './http-response.js';
+
+export type { HttpResponse } from './http-response.js';
 
 /** The last response, in the shape every `Then` step reads. */
-export interface HttpResponse {
-  status: number;
-  /** Lower-case names; repeated headers joined with ', '. */
-  headers: Record<string, string>;
-  body: Buffer;
-  text: string;
-  json(): unknown;
-}
-
 /**
  * Builds the response object from raw header pairs and the body bytes. Every way of sending (Playwright,
  * node:http, raw TCP) ends here, so the `Then` steps read one shape (HARNESS-002).
