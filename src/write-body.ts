@@ -7,6 +7,15 @@ export const TEXT_PLAIN = 'text/plain; charset=utf-8';
 export const APPLICATION_JSON = 'application/json; charset=utf-8';
 
 /**
+ * The headers of a page the framework writes itself (an error page, a redirect page): it runs nothing and
+ * is never sniffed into another type, as finalhandler's and serve-static's pages are.
+ */
+export const INERT_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': "default-src 'none'",
+  'X-Content-Type-Options': 'nosniff',
+});
+
+/**
  * Ends `res` with `status`, `type`, a Content-Length (RES-009) and `body`, plus `headers`. Works on any
  * `ServerResponse`, kitjs's or not, because middleware such as `authMiddleware` may run under another
  * framework. `headOnly` (a HEAD request) sends the headers without the body.

@@ -7,14 +7,9 @@ import type { ErrorView } from '../error-view.js';
 import type { InternalRequest } from '../request/internal.js';
 import { escapeHtml } from '../response/negotiation.js';
 import type { KitRequest, KitResponse } from '../types.js';
-import { writeBody } from '../write-body.js';
+import { INERT_PAGE_HEADERS, writeBody } from '../write-body.js';
 
 const HTML = 'text/html; charset=utf-8';
-// finalhandler's security headers: the page runs nothing and is never sniffed into another type.
-const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Security-Policy': "default-src 'none'",
-  'X-Content-Type-Options': 'nosniff',
-});
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
 
 const LOOPBACK = new BlockList();
@@ -157,7 +152,7 @@ function writePage(
   }
   // finalhandler resets the reason phrase a handler may have set for another status (HTTP/1 only).
   if (req.httpVersionMajor < 2) res.statusMessage = STATUS_CODES[status] as string;
-  writeBody(res, status, HTML, errorDocument(message), PAGE_HEADERS);
+  writeBody(res, status, HTML, errorDocument(message), INERT_PAGE_HEADERS);
 }
 
 /** What a kitjs/express app's end of the stack writes (EXP-011), given to the core as its final hooks. */

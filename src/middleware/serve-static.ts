@@ -5,7 +5,7 @@ import { markFactory } from '../factory-guard.js';
 import { lazyDependency } from '../optional-package.js';
 import { routesByPath } from '../router/refused-stack.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../types.js';
-import { writeBody } from '../write-body.js';
+import { INERT_PAGE_HEADERS, writeBody } from '../write-body.js';
 import { directoryLocation, redirectDocument } from './static/location.js';
 import { type ServeStaticOptions, type StaticSettings, staticSettings } from './static/options.js';
 import { resolveStaticPath } from './static/resolve.js';
@@ -226,8 +226,7 @@ function redirectToDirectory(req: KitRequest, res: KitResponse): void {
 
 const HTML_TYPE = 'text/html; charset=UTF-8';
 const REDIRECT_HEADERS = (location: string): Record<string, string> => ({
-  'Content-Security-Policy': "default-src 'none'",
-  'X-Content-Type-Options': 'nosniff',
+  ...INERT_PAGE_HEADERS,
   Location: location,
 });
 
