@@ -1,5 +1,5 @@
 /** What the default error answer and the error log may read of a thrown value, read so that nothing throws. */
-import { statusOf } from './errors.js';
+import { KitError, statusOf } from './errors.js';
 
 // Headers framing a body: an error may describe itself (a 416's `Content-Range: bytes */size`) but never
 // frame the body kitjs writes for it (a Transfer-Encoding beside our Content-Length would even be a
@@ -17,6 +17,8 @@ export interface ErrorView {
   headers: Array<[string, string]>;
   /** Node's `ECONNRESET` "aborted": the client left while its body was being read. */
   clientAborted: boolean;
+  /** SCHEMA-004: the JSON body of a failed validation (code, message, part, issues), else undefined. */
+  json?: string | undefined;
 }
 
 const OPAQUE: ErrorView = Object.freeze({
@@ -53,6 +55,7 @@ export function viewError(err: unknown): ErrorView {
       publicMessage,
       headers: headerPairs(detail.headers),
       clientAborted: detail.code === 'ECONNRESET' && message === 'aborted' && err instanceof Error,
+      json: publicMessage === undefined ? undefined : validationJson(err, publicMessage),
     };
   } catch {
     return OPAQUE;
@@ -68,4 +71,26 @@ function headerPairs(headers: unknown): Array<[string, string]> {
     pairs.push([name, String(value)]);
   }
   return pairs;
+}
+
+/**
+ * SCHEMA-004, SCHEMA-005: a validation error (a KitError with `KIT_ERR_VALIDATION`) answered as JSON: its
+ * code, message, part and each issue's path and message, copied field by field so that nothing else an
+ * error handler may have added to it (the rejected value, the schema) is sent.
+ */
+function validationJson(err: object, message: string): string | undefined {
+  if (!(err instanceof KitError) || err.code !== 'KIT_ERR_VALIDATION') return undefined;
+  const { part, issues } = err as { part?: unknown; issues?: unknown };
+  const list = Array.isArray(issues) ? issues : [];
+  return JSON.stringify({
+    code: err.code,
+    message,
+    part: typeof part === 'string' ? part : undefined,
+    issues: list.map((issue: { path?: unknown; message?: unknown }) => ({
+      path: Array.isArray(issue?.path)
+        ? issue.path.filter((key) => typeof key === 'string' || typeof key === 'number')
+        : [],
+      message: typeof issue?.message === 'string' ? issue.message : 'Invalid value',
+    })),
+  });
 }

@@ -24,6 +24,8 @@ export const errorCodes = {
   KIT_ERR_NEXT_STRING: { status: 500, expose: false, message: 'next() was called with a string' },
   KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down' },
   KIT_ERR_RESPONSE_SENT: { status: 500, expose: false, message: 'A response was already sent' },
+  // Route schemas (SCHEMA-004): the part and its issues travel on the error; the message names the part.
+  KIT_ERR_VALIDATION: { status: 400, expose: true, message: 'Invalid request' },
   // Bodies
   KIT_ERR_BODY_INVALID_JSON: { status: 400, expose: true, message: 'Malformed JSON body' },
   KIT_ERR_BODY_FORBIDDEN_KEY: { status: 400, expose: true, message: 'Forbidden key in JSON body' },

@@ -5,7 +5,7 @@ import { viewError } from './error-view.js';
 import { logFailure, loggerOf } from './logger.js';
 import type { InternalRequest } from './request/internal.js';
 import type { KitRequest, KitResponse } from './types.js';
-import { TEXT_PLAIN, writeBody } from './write-body.js';
+import { APPLICATION_JSON, TEXT_PLAIN, writeBody } from './write-body.js';
 
 // ERR-006: headers that describe or frame a body the handler never finished; a default answer drops them.
 const BODY_HEADERS = new Set([
@@ -86,6 +86,11 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
     logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', loggerOf(req));
   }
   stripBodyHeaders(res);
+  // SCHEMA-004: a failed validation is answered as JSON in every flavour; an Express 4 page has no form for it.
+  if (view.json !== undefined) {
+    writeBody(res, view.status, APPLICATION_JSON, view.json, { 'X-Content-Type-Options': 'nosniff' });
+    return;
+  }
   const page = contextOf(req)?.hooks.defaultError;
   if (page !== undefined) {
     page(err, view, req, res);

@@ -63,6 +63,7 @@ export type { DotfilesPolicy, ServeStaticOptions } from './middleware/serve-stat
 export { serveStatic } from './middleware/serve-static.js';
 export type { RouterOptions } from './router/router.js';
 export { Router } from './router/router.js';
+export type { StandardSchema } from './schema/standard.js';
 
 export type {
   AppErrorHandler,
@@ -99,9 +100,14 @@ export type {
   RouteGeneric,
   RouteLayer,
   RouteOf,
+  RouteOptions,
   RoutePath,
   RouteRegistrar,
   RouterLike,
+  RouteSchema,
+  SchemaOutput,
+  SchemaRoute,
+  SchemaRouteOf,
   SendFileCallback,
   SendFileDotfiles,
   SendFileError,

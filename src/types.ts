@@ -21,5 +21,6 @@ export type {
   RouteGeneric,
   RouteOf,
 } from './types/route-params.js';
+export type * from './types/route-schema.js';
 export type * from './types/settings.js';
 export type * from './types/views.js';

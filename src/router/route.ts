@@ -1,6 +1,7 @@
 /** Route: Express's route object — one path, its handlers per method — what `route(path)` returns and `req.route` shows. */
 import { METHODS } from 'node:http';
 import { refuseFactory } from '../factory-guard.js';
+import { routeHandlers } from '../schema/route-options.js';
 import type {
   KitRequest,
   KitResponse,
@@ -139,11 +140,13 @@ class RouteRun implements HandlerRunner, Hopper {
 }
 
 /**
- * The handlers of a registration, flattened, each checked to be a function (not a factory passed uncalled):
- * a TypeError naming `where` otherwise (APP-006, APP-010).
+ * The handlers of a registration (behind the validator its route options make, if any), flattened, each
+ * checked to be a function (not a factory passed uncalled): a TypeError naming `where` otherwise (APP-006,
+ * APP-010).
  */
 export function checkHandlers(handlers: unknown[], where: string): Middleware[] {
-  const flat = handlers.flat(Infinity as 1);
+  // SCHEMA-001: route options (`{ schema }`) first become the validator that runs before the handlers.
+  const flat = routeHandlers(handlers, where).flat(Infinity as 1);
   if (flat.length === 0) throw new TypeError(`${where} needs at least one handler`);
   return flat.map((handler, position) => {
     refuseFactory(handler, where);

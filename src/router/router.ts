@@ -13,7 +13,10 @@ import type {
   Route,
   RouteGeneric,
   RouteOf,
+  RouteOptions,
   RouterLike,
+  RouteSchema,
+  SchemaRouteOf,
   UseArg,
 } from '../types.js';
 import { prepareBareRequest } from './bare-request.js';
@@ -85,7 +88,17 @@ export class Router implements RouterLike<Router>, Mountable {
     return this.matching;
   }
 
-  // ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
+  // A method, not one of the loop's: an app's `get(name)` reads a setting (app/configurable.ts overrides it).
+  get<const S extends RouteSchema, P extends string = string>(
+    path: P,
+    options: RouteOptions<S>,
+    ...handlers: HandlerArg<SchemaRouteOf<S, P>>[]
+  ): this;
+  get<const S extends RouteSchema>(
+    path: RegExp | PathList,
+    options: RouteOptions<S>,
+    ...handlers: HandlerArg<SchemaRouteOf<S, string>>[]
+  ): this;
   get<R extends RouteGeneric = {}, P extends string = string>(
     path: P,
     ...handlers: HandlerArg<RouteOf<R, P>>[]
@@ -96,83 +109,6 @@ export class Router implements RouterLike<Router>, Mountable {
   ): this;
   get(path: RoutePath, ...handlers: unknown[]): this {
     return this.addRoute('GET', path, handlers, 'get');
-  }
-  post<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  post<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  post(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('POST', path, handlers, 'post');
-  }
-  put<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  put<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  put(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('PUT', path, handlers, 'put');
-  }
-  patch<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  patch<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  patch(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('PATCH', path, handlers, 'patch');
-  }
-  delete<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  delete<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  delete(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('DELETE', path, handlers, 'delete');
-  }
-  head<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  head<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  head(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('HEAD', path, handlers, 'head');
-  }
-  options<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  options<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  options(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('OPTIONS', path, handlers, 'options');
-  }
-  all<R extends RouteGeneric = {}, P extends string = string>(
-    path: P,
-    ...handlers: HandlerArg<RouteOf<R, P>>[]
-  ): this;
-  all<R extends RouteGeneric = {}>(
-    path: RegExp | PathList,
-    ...handlers: HandlerArg<RouteOf<R, string>>[]
-  ): this;
-  all(path: RoutePath, ...handlers: unknown[]): this {
-    return this.addRoute('*', path, handlers, 'all');
   }
 
   use(...handlers: UseArg[]): this;
@@ -256,14 +192,18 @@ export class Router implements RouterLike<Router>, Mountable {
   }
 }
 
-// The registrars the loop below defines, typed (XROUTE-009).
-export interface Router extends ExtraPathRegistrars<Router> {}
+/** The registrars RouterLike names one by one; their types (with route options, SCHEMA-001) are its. */
+type CommonMethod = 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'all';
 
+// The registrars the loop below defines, typed (XROUTE-009).
+export interface Router extends ExtraPathRegistrars<Router>, Pick<RouterLike<Router>, CommonMethod> {}
+
+// ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
 // XROUTE-009: a registrar for every method node:http knows (`propfind`, `m-search`...), as Express's methods
-// loop adds them; the common ones are declared above with their overloads.
-for (const name of METHOD_NAMES) {
-  if (Object.hasOwn(Router.prototype, name)) continue;
-  const method = name.toUpperCase();
+// loop adds them.
+for (const name of [...METHOD_NAMES, 'all']) {
+  if (name === 'get') continue;
+  const method = name === 'all' ? '*' : name.toUpperCase();
   Object.defineProperty(Router.prototype, name, {
     value(this: Router, path: RoutePath, ...handlers: unknown[]): Router {
       return this.addRoute(method, path, handlers, name);

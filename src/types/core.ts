@@ -14,6 +14,7 @@ import type { ExtraMethod, PathList, RoutePath } from './paths.js';
 import type { RequestMembers, TokenPayload } from './request.js';
 import type { ResponseMembers } from './response.js';
 import type { RouteGeneric, RouteOf } from './route-params.js';
+import type { RouteOptions, RouteSchema, SchemaRouteOf } from './route-schema.js';
 
 // --- The request and the response ---------------------------------------------------------------------
 
@@ -279,9 +280,13 @@ export interface RouteLayer {
  * app.route('/books/:isbn').get((req, res) => res.json({ isbn: req.params.isbn }));
  * ```
  */
-export type RouteRegistrar<Path extends RoutePath> = <Declared_ extends RouteGeneric = {}>(
-  ...handlers: HandlerArg<RouteOf<Declared_, Path extends string ? Path : string>>[]
-) => Route<Path>;
+export type RouteRegistrar<Path extends RoutePath> = (<const Schema extends RouteSchema>(
+  options: RouteOptions<Schema>,
+  ...handlers: HandlerArg<SchemaRouteOf<Schema, Path extends string ? Path : string>>[]
+) => Route<Path>) &
+  (<Declared_ extends RouteGeneric = {}>(
+    ...handlers: HandlerArg<RouteOf<Declared_, Path extends string ? Path : string>>[]
+  ) => Route<Path>);
 
 /**
  * A registrar for each {@link ExtraMethod} of a {@link Route}.
@@ -345,6 +350,12 @@ export interface Route<Path extends RoutePath = RoutePath> extends ExtraRouteReg
  * ```
  */
 export interface PathRegistrar<Self> {
+  // With route options the handlers' request is typed by the schema's output; a RegExp path leaves Path string.
+  <const Schema extends RouteSchema, Path extends string = string>(
+    path: Path | RegExp | PathList,
+    options: RouteOptions<Schema>,
+    ...handlers: HandlerArg<SchemaRouteOf<Schema, Path>>[]
+  ): Self;
   <Declared_ extends RouteGeneric = {}, Path extends string = string>(
     path: Path,
     ...handlers: HandlerArg<RouteOf<Declared_, Path>>[]

@@ -1,0 +1,64 @@
+// Compiled by `npm run test:types`: route options with a schema type the handler's request from the
+// schema's output (spec/schemas.md, Types): Zod and Valibot through Standard Schema's types, TypeBox through `static`.
+import { Type } from '@sinclair/typebox';
+import kit, { Router } from 'kitjs';
+import * as v from 'valibot';
+import { z } from 'zod';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(_check?: T): void {}
+
+const app = kit();
+
+const newUser = z.object({ name: z.string(), age: z.number().default(0) });
+app.post('/users', { schema: { body: newUser } }, (req, res) => {
+  expectType<Equal<typeof req.body, { name: string; age: number }>>();
+  // @ts-expect-error: the schema has no "nmae"
+  req.body.nmae;
+  res.status(201).json(req.body);
+});
+
+// Params and query from Valibot's output; the body stays unknown without a body schema.
+app.get(
+  '/items/:id',
+  {
+    schema: {
+      params: v.object({ id: v.pipe(v.string(), v.transform(Number)) }),
+      query: v.object({ q: v.string() }),
+    },
+  },
+  (req, res) => {
+    expectType<Equal<typeof req.params, { id: number }>>();
+    expectType<Equal<typeof req.query, { q: string }>>();
+    expectType<Equal<typeof req.body, unknown>>();
+    res.json({ id: req.params.id + 1, q: req.query.q });
+  },
+);
+
+// TypeBox: its `static` type.
+new Router().put('/n/:n', { schema: { body: Type.Object({ n: Type.Integer() }) } }, (req, res) => {
+  const n: number = req.body.n;
+  // @ts-expect-error: n is a number
+  const wrong: string = req.body.n;
+  res.json({ n, wrong, param: req.params.n });
+});
+
+// A hand-written JSON Schema validates but types nothing: the path's params, the body unknown.
+app.patch('/raw/:id', { schema: { body: { type: 'object' } } }, (req, res) => {
+  expectType<Equal<typeof req.body, unknown>>();
+  expectType<Equal<typeof req.params, { id: string }>>();
+  res.end();
+});
+
+// Without options, nothing changes.
+app.post('/plain', (req, res) => {
+  expectType<Equal<typeof req.body, unknown>>();
+  res.end();
+});
+
+// route(path) registrars take options too, typed from the route's path and the schema.
+app.route('/books/:isbn').get({ schema: { query: z.object({ full: z.stringbool() }) } }, (req, res) => {
+  expectType<Equal<typeof req.query, { full: boolean }>>();
+  expectType<Equal<typeof req.params, { isbn: string }>>();
+  res.end();
+});
