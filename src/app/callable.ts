@@ -1,5 +1,6 @@
 /** The app as a function `(req, res)`: a Proxy that forwards every property to the App (APP-012). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { functionFacade } from '../function-facade.js';
 import type { KitApp, KitRequest, KitResponse, NextFunction } from '../types.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -27,15 +28,5 @@ export function asRequestListener(app: object & { handler: Listener; handle: Han
       else app.handler(req, res);
     },
   }.app;
-  return new Proxy(listener, {
-    // Names the App lacks (`apply`, `call`, `bind`: Node's emit calls `listener.apply`) are the function's.
-    get: (target, key) => (key in app ? Reflect.get(app, key, app) : Reflect.get(target, key)),
-    set: (_target, key, value) => Reflect.set(app, key, value, app),
-    has: (target, key) => Reflect.has(app, key) || Reflect.has(target, key),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(app, key),
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(app, key, descriptor),
-    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(app, key),
-    ownKeys: () => Reflect.ownKeys(app),
-    getPrototypeOf: () => Reflect.getPrototypeOf(app),
-  }) as unknown as KitApp;
+  return functionFacade(app, listener) as unknown as KitApp;
 }

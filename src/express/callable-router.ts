@@ -1,4 +1,5 @@
 /** The router `express.Router()` makes: a Router that is also the function `(req, res, next)`, as Express's. */
+import { functionFacade } from '../function-facade.js';
 import type { Router } from '../router/router.js';
 import { routerAsHandler } from '../router/router-handler.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
@@ -22,15 +23,5 @@ export function callableRouter(router: Router): Router {
   const listener = {
     router: (req: KitRequest, res: KitResponse, next: NextFunction): void => run(req, res, next),
   }.router;
-  return new Proxy(listener, {
-    // Names the Router lacks (`call`, `apply`, `bind`, `length`) are the function's.
-    get: (target, key) => (key in router ? Reflect.get(router, key, router) : Reflect.get(target, key)),
-    set: (_target, key, value) => Reflect.set(router, key, value, router),
-    has: (target, key) => Reflect.has(router, key) || Reflect.has(target, key),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(router, key),
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(router, key, descriptor),
-    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(router, key),
-    ownKeys: () => Reflect.ownKeys(router),
-    getPrototypeOf: () => Reflect.getPrototypeOf(router),
-  }) as unknown as Router;
+  return functionFacade(router, listener);
 }
