@@ -1,5 +1,9 @@
 /** What the database managers share to turn a fault in a request's data into a KitError 4xx. */
 import { KitError, type KitErrorCode } from '../errors.js';
+import { isPlainObject } from '../plain-object.js';
+
+// The db guards read it from here with the other client-fault helpers.
+export { isPlainObject };
 
 /** The codes of the faults a client's data can cause in a manager (SQLITE-010, PG-007, MONGO-009). */
 export type ClientFaultCode = Extract<
@@ -18,13 +22,6 @@ export type ClientFaultCode = Extract<
  */
 export function clientFault(code: ClientFaultCode, message: string, cause: unknown): KitError {
   return new KitError(code, message, { cause });
-}
-
-/** A plain object (what JSON.parse makes), as opposed to a Date, a Buffer or an ORM helper. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** An object with a `$` key, such as the `{ "$ne": null }` a JSON body carries to try an operator. */

@@ -1,4 +1,5 @@
 /** Route options (`app.post(path, { schema }, handler)`): told apart from handlers and made into one validator at registration. */
+import { isPlainObject } from '../plain-object.js';
 import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
 import { type PartCheck, type PartOutcome, type SchemaPart, validationError } from './issues.js';
 import { partCheck } from './part-check.js';
@@ -12,9 +13,7 @@ const OPTION_KEYS = new Set(['schema']);
  * prototype Object's or null), so never a handler, a handler array, a Router or an app.
  */
 export function isRouteOptions(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return isPlainObject(value);
 }
 
 /**
