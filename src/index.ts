@@ -98,6 +98,7 @@ export type {
   RequestHandler,
   Route,
   RouteGeneric,
+  RouteInfo,
   RouteLayer,
   RouteOf,
   RouteOptions,

@@ -2,6 +2,7 @@
 
 import { markFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
+import { routeSchemaOf } from '../schema/route-options.js';
 import type {
   ExtraPathRegistrars,
   HandlerArg,
@@ -12,6 +13,7 @@ import type {
   PathList,
   Route,
   RouteGeneric,
+  RouteInfo,
   RouteOf,
   RouteOptions,
   RouterLike,
@@ -159,8 +161,8 @@ export class Router implements RouterLike<Router>, Mountable {
 
   // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.
   /** Every route registered here and in mounted routers, with full paths. */
-  routes(): Array<{ method: string; path: string }> {
-    const out: Array<{ method: string; path: string }> = [];
+  routes(): RouteInfo[] {
+    const out: RouteInfo[] = [];
     collectRoutes(this.stack, '', out);
     return out;
   }
@@ -213,16 +215,17 @@ for (const name of [...METHOD_NAMES, 'all']) {
   });
 }
 
-function collectRoutes(stack: Layer[], prefix: string, out: Array<{ method: string; path: string }>): void {
+function collectRoutes(stack: Layer[], prefix: string, out: RouteInfo[]): void {
   for (const layer of stack) {
     if (layer.kind === 'routes') {
       for (const entry of layer.index.entries) {
         const method = entry.method === '*' ? 'ALL' : entry.method;
         const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
+        const schema = routeSchemaOf(entry.handlers[0]);
         for (const one of paths) {
           // A RegExp path is listed as its source text, under the prefix's.
-          const path = one === '*' ? '/*' : String(one);
-          out.push({ method, path: joinPath(prefix, path) });
+          const path = joinPath(prefix, one === '*' ? '/*' : String(one));
+          out.push(schema === undefined ? { method, path } : { method, path, schema });
         }
       }
     } else if (layer.kind === 'mount' && layer.target instanceof Router) {

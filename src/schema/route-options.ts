@@ -6,7 +6,21 @@ import { partCheck } from './part-check.js';
 
 // SCHEMA-001: the order parts are checked in; the first that fails is the one the 400 names.
 const PARTS: readonly SchemaPart[] = ['params', 'headers', 'query', 'body'];
+const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response'];
 const OPTION_KEYS = new Set(['schema']);
+// SCHEMA-006: a response schema is keyed by a status (`201`), a class of them (`2xx`) or `default`.
+const STATUS_KEY = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
+
+// The schema of each route, kept by the first handler its registration makes, for `routes()` and the docs.
+const schemaByHandler = new WeakMap<object, Readonly<Record<string, unknown>>>();
+
+/**
+ * The route schema a registration was given, looked up by the first of its handlers as `routes()` lists
+ * them; undefined for a route without one.
+ */
+export function routeSchemaOf(handler: unknown): Readonly<Record<string, unknown>> | undefined {
+  return typeof handler === 'function' ? schemaByHandler.get(handler) : undefined;
+}
 
 /**
  * SCHEMA-001: whether a registrar's first argument after the path is route options: a plain object (its
@@ -39,14 +53,42 @@ export function routeHandlers(args: unknown[], where: string): unknown[] {
   if (!isRouteOptions(schema)) throw new TypeError(`${where}: the schema option must be a plain object`);
   const checks: Array<[SchemaPart, PartCheck]> = [];
   for (const key of Object.keys(schema)) {
-    if (!(PARTS as readonly string[]).includes(key)) {
-      throw new TypeError(`${where}: unknown schema key "${key}"; known: ${PARTS.join(', ')}`);
+    if (!SCHEMA_KEYS.includes(key)) {
+      throw new TypeError(`${where}: unknown schema key "${key}"; known: ${SCHEMA_KEYS.join(', ')}`);
     }
   }
   for (const part of PARTS) {
     if (schema[part] !== undefined) checks.push([part, partCheck(part, schema[part], where)]);
   }
-  return checks.length === 0 ? rest : [validator(checks), ...rest];
+  if (schema.response !== undefined) checkResponseKeys(schema.response, where);
+  if (checks.length === 0 && schema.response === undefined) return rest;
+  const first = checks.length === 0 ? describedOnly() : validator(checks);
+  schemaByHandler.set(first, schema);
+  return [first, ...rest];
+}
+
+/** The response schemas' keys are statuses, classes of them or `default`, each with a schema (SCHEMA-006). */
+function checkResponseKeys(response: unknown, where: string): void {
+  if (!isRouteOptions(response)) throw new TypeError(`${where}: schema.response must be a plain object`);
+  for (const [key, schema] of Object.entries(response)) {
+    if (!STATUS_KEY.test(key)) {
+      throw new TypeError(
+        `${where}: schema.response key "${key}" is not a status (201), a class (2xx) or default`,
+      );
+    }
+    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+      throw new TypeError(
+        `${where}: schema.response[${key}] must be a Standard Schema or a JSON Schema object`,
+      );
+    }
+  }
+}
+
+/** The first handler of a route whose schema checks nothing of the request: it only carries the schema. */
+function describedOnly(): Middleware {
+  return function routeSchema(_req: KitRequest, _res: KitResponse, next: NextFunction): void {
+    next();
+  } as Middleware;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ListenOptions } from 'node:net';
 import type { Logger } from 'pino';
 import type { PathList } from './paths.js';
+import type { RouteSchema } from './route-schema.js';
 import type { KitSettings } from './settings.js';
 import type { RenderCallback, ViewEngine } from './views.js';
 
@@ -68,5 +69,20 @@ export interface AppBase<Self> {
   render(name: string, options: Record<string, unknown>, callback: RenderCallback): void;
   render(name: string, callback: RenderCallback): void;
   /** The routes registered so far, as method and path pairs (for docs drift checks and tooling). */
-  routes(): Array<{ method: string; path: string }>;
+  routes(): RouteInfo[];
+}
+
+/**
+ * One route as `routes()` lists it: its method (`ALL` for `all`), its full path, and the schema its route
+ * options gave, if any (SCHEMA-001).
+ *
+ * @example
+ * ```ts
+ * app.routes(); // [{ method: 'POST', path: '/users', schema: { body: newUser } }]
+ * ```
+ */
+export interface RouteInfo {
+  method: string;
+  path: string;
+  schema?: RouteSchema;
 }

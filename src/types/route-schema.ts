@@ -16,6 +16,8 @@ export interface RouteSchema {
   query?: StandardSchema | object;
   params?: StandardSchema | object;
   headers?: StandardSchema | object;
+  /** The replies' schemas, by status (`201`), class of statuses (`'2xx'`) or `'default'` (SCHEMA-006). */
+  response?: { readonly [status: string | number]: StandardSchema | object };
 }
 
 /**
