@@ -3,8 +3,8 @@
 // `npm run build` then runs scripts/finish-build.mjs.
 //
 // The pipeline tsup ran, with its two engines called directly (tsup and its closure were 44 of the packages
-// `npm install` added): esbuild compiles and bundles the TypeScript (dependencies stay external), rollup
-// tree-shakes that bundle and writes it as ESM and as CommonJS (rollup's CommonJS is the shape
+// `npm install` added): esbuild compiles each TypeScript file, rollup bundles them (dependencies stay
+// external), tree-shakes and writes the bundle as ESM and as CommonJS (rollup's CommonJS is the shape
 // finish-build.mjs completes: `exports.default`, `exports.<name>`, `import.meta.url` from `__filename`), and
 // rollup-plugin-dts bundles the declarations, once as .d.ts and once as .d.cts.
 //
@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
+import { transform } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { CORE, entryNames } from './build-entries.mjs';
@@ -48,53 +48,46 @@ function expectChunks(output, extension) {
 }
 
 // --- JavaScript ------------------------------------------------------------------------------------------
-// esbuild's code splitting finds what the entries share and puts it in one chunk, named CORE (a second
-// shared chunk would collide on that name and fail here, loudly, rather than ship unnoticed).
-const bundled = await esbuild({
-  entryPoints: Object.fromEntries(names.map((name) => [name, join(root, 'src', `${name}.ts`)])),
-  outdir: dist,
-  bundle: true,
-  packages: 'external',
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'external',
-  splitting: true,
-  chunkNames: CORE,
-  write: false,
-  logLevel: 'warning',
-});
-/** esbuild's output, by path: the code of each entry and of the core chunk, and their source maps. */
-const memory = new Map(bundled.outputFiles.map((file) => [file.path, file.text]));
+// esbuild only strips the types, one file at a time; rollup bundles. Rollup keeps a class a class
+// declaration (`class KitIncomingMessage extends IncomingMessage`), where esbuild's bundler rewrites every
+// top-level class as `var X = class _X`, and its code splitting puts what every entry imports in one shared
+// chunk, named CORE (a second shared chunk would collide on that name and fail below, loudly).
+const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
+const sources = join(root, 'src');
 
 const build = await rollup({
-  // Every entry in one rollup build: esbuild's core chunk is then one module both import, and rollup keeps
-  // it one chunk in each format.
-  input: Object.fromEntries(names.map((name) => [name, join(dist, `${name}.js`)])),
+  input: Object.fromEntries(names.map((name) => [name, join(sources, `${name}.ts`)])),
   external,
   treeshake: true,
   plugins: [
     {
-      name: 'esbuild-output',
+      name: 'typescript-by-esbuild',
       resolveId(id, importer) {
-        const path = importer === undefined ? id : resolve(dirname(importer), id);
-        return memory.has(path) ? path : null;
+        if (importer === undefined || !id.startsWith('.')) return null;
+        // The sources import each other as `./name.js`, the file being `./name.ts`.
+        return resolve(dirname(importer), id.endsWith('.js') ? `${id.slice(0, -3)}.ts` : id);
       },
-      load: (id) => (memory.has(id) ? { code: memory.get(id), map: memory.get(`${id}.map`) } : null),
+      async transform(code, id) {
+        if (!id.endsWith('.ts')) return null;
+        const out = await transform(code, {
+          loader: 'ts',
+          format: 'esm',
+          target: 'node20',
+          sourcemap: 'external',
+          sourcefile: id,
+          tsconfigRaw: { compilerOptions: tsconfig.compilerOptions },
+        });
+        return { code: out.code, map: out.map };
+      },
     },
   ],
-  onwarn(warning, warn) {
-    // esbuild already resolved the sources; rollup sees only its output and the bare imports.
-    if (warning.code === 'UNRESOLVED_IMPORT') return;
-    warn(warning);
-  },
 });
 // Readable export names between the entries and the core (rollup shortens them to letters in ESM otherwise).
 const esm = await build.write({
   dir: dist,
   format: 'es',
   entryFileNames: '[name].js',
-  chunkFileNames: '[name].js',
+  chunkFileNames: `${CORE}.js`,
   minifyInternalExports: false,
   sourcemap: true,
 });
@@ -103,7 +96,7 @@ const cjs = await build.write({
   dir: dist,
   format: 'cjs',
   entryFileNames: '[name].cjs',
-  chunkFileNames: '[name].cjs',
+  chunkFileNames: `${CORE}.cjs`,
   exports: 'named',
   sourcemap: true,
 });
