@@ -25,6 +25,7 @@ import { assignSetting } from './settings.js';
 import type {
   AppErrorHandler,
   KitApp,
+  KitAppMembers,
   KitRequest,
   KitResponse,
   NextFunction,
@@ -43,11 +44,8 @@ export interface KitOptions extends ServerTimeouts {
   logger?: LoggerOption;
 }
 
-// Not `implements KitAppMembers<App>`: the registrars of the rarer methods (XROUTE-009) are Router's, typed
-// to return a Router, which TypeScript cannot retype as `this` in an interface Router merges. `kit()`'s
-// return type (KitApp) is checked by the type tests instead.
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
-class App extends ConfigurableRouter implements AppLike {
+class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
   mountpath: string | RegExp | PathList = '/';
   /** EXP-004: the app this one is mounted in. */

@@ -33,6 +33,9 @@ export abstract class ConfigurableRouter extends Router {
   protected abstract settingsChanged(): void;
 
   // EXP-002: Express's settings. `get(name)` with one argument reads a setting; with handlers it is a route.
+  // The chainable members answer `this.self`, the callable app they were called on (`this` through it).
+  set(name: string, value: unknown): this;
+  set(name: string): unknown;
   set(name: string, ...value: unknown[]): unknown {
     if (value.length === 0) return this.settings[name];
     assignSetting(this.settings, name, value[0]);
@@ -46,12 +49,12 @@ export abstract class ConfigurableRouter extends Router {
     return (super.get as (...forms: unknown[]) => this)(...args);
   }
 
-  enable(name: string): KitApp {
-    return this.set(name, true) as KitApp;
+  enable(name: string): this {
+    return this.set(name, true);
   }
 
-  disable(name: string): KitApp {
-    return this.set(name, false) as KitApp;
+  disable(name: string): this {
+    return this.set(name, false);
   }
 
   enabled(name: string): boolean {
@@ -71,12 +74,12 @@ export abstract class ConfigurableRouter extends Router {
   }
 
   // EXP-009: Express's app.engine: the function that renders files of that extension.
-  engine(ext: string, fn: ViewEngine): KitApp {
+  engine(ext: string, fn: ViewEngine): this {
     if (typeof fn !== 'function') throw new TypeError('app.engine(ext, fn): fn must be a function');
     if (typeof ext !== 'string' || ext === '')
       throw new TypeError('app.engine(ext, fn): ext must be a string');
     this.engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
-    return this.self;
+    return this.self as unknown as this;
   }
 
   /** EXP-009: renders the view `name` with `app.locals` and `options` merged; the callback gets the text. */

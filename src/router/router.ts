@@ -4,13 +4,13 @@ import { markFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import { routeSchemaOf } from '../schema/route-options.js';
 import type {
-  ExtraPathRegistrars,
   HandlerArg,
   KitRequest,
   KitResponse,
   Mountable,
   NextFunction,
   PathList,
+  PathRegistrar,
   Route,
   RouteGeneric,
   RouteInfo,
@@ -194,11 +194,48 @@ export class Router implements RouterLike<Router>, Mountable {
   }
 }
 
-/** The registrars RouterLike names one by one; their types (with route options, SCHEMA-001) are its. */
-type CommonMethod = 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'all';
-
-// The registrars the loop below defines, typed (XROUTE-009).
-export interface Router extends ExtraPathRegistrars<Router>, Pick<RouterLike<Router>, CommonMethod> {}
+// The registrars the loop below defines (XROUTE-009), each returning the router it was called on: `this`, so
+// an app's return the app and App can implement KitAppMembers<App>. Written out, as a mapped type cannot use
+// `this`; RegistrarsCovered below fails to compile if a method RouterLike has is missing here.
+export interface Router {
+  post: PathRegistrar<this>;
+  put: PathRegistrar<this>;
+  patch: PathRegistrar<this>;
+  delete: PathRegistrar<this>;
+  head: PathRegistrar<this>;
+  options: PathRegistrar<this>;
+  all: PathRegistrar<this>;
+  acl: PathRegistrar<this>;
+  bind: PathRegistrar<this>;
+  checkout: PathRegistrar<this>;
+  connect: PathRegistrar<this>;
+  copy: PathRegistrar<this>;
+  link: PathRegistrar<this>;
+  lock: PathRegistrar<this>;
+  'm-search': PathRegistrar<this>;
+  merge: PathRegistrar<this>;
+  mkactivity: PathRegistrar<this>;
+  mkcalendar: PathRegistrar<this>;
+  mkcol: PathRegistrar<this>;
+  move: PathRegistrar<this>;
+  notify: PathRegistrar<this>;
+  propfind: PathRegistrar<this>;
+  proppatch: PathRegistrar<this>;
+  purge: PathRegistrar<this>;
+  query: PathRegistrar<this>;
+  rebind: PathRegistrar<this>;
+  report: PathRegistrar<this>;
+  search: PathRegistrar<this>;
+  source: PathRegistrar<this>;
+  subscribe: PathRegistrar<this>;
+  trace: PathRegistrar<this>;
+  unbind: PathRegistrar<this>;
+  unlink: PathRegistrar<this>;
+  unlock: PathRegistrar<this>;
+  unsubscribe: PathRegistrar<this>;
+}
+type NoneMissing<Missing extends never> = Missing;
+export type MissingRegistrars = NoneMissing<Exclude<keyof RouterLike<Router>, keyof Router>>;
 
 // ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
 // XROUTE-009: a registrar for every method node:http knows (`propfind`, `m-search`...), as Express's methods
