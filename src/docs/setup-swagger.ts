@@ -77,7 +77,9 @@ function checkOptions(app: unknown, options: unknown): asserts options is SetupS
  * `GET /api-docs` (swagger-ui) and `GET /api-docs/swagger.json` on `app`. Annotation problems never
  * throw: they are logged at warn and listed in `warnings`. The first time the server starts listening
  * (or the docs are first requested, for servers `listen` did not start) the documentation is compared
- * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand.
+ * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand. At that
+ * same moment the routes' schemas (`app.post(path, { schema }, handler)`) are added to the document,
+ * merged with the annotations, so routes registered after `setupSwagger` are documented too.
  *
  * @example
  * ```ts
