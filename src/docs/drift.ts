@@ -5,7 +5,7 @@ import type { DriftReport, OpenApiDocument, RouteRef } from './types.js';
 const DOC_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
 
 /** A path with every parameter (`{id}`, `:id`, `*`) replaced by one placeholder and no trailing slash. */
-function shape(path: string): string {
+export function shape(path: string): string {
   const out = replaceBraced(path, () => ':')
     .replace(/:[A-Za-z_$][\w$]*/g, ':')
     .replace(/\*/g, ':');
@@ -16,7 +16,7 @@ function shape(path: string): string {
 }
 
 /** The shapes a live route answers: an optional `:name?` segment gives the path with and without it. */
-function routeShapes(path: string): string[] {
+export function routeShapes(path: string): string[] {
   const segments = path.split('/');
   let variants: string[][] = [[]];
   for (const segment of segments) {
@@ -44,11 +44,11 @@ export function toRoutePath(openApiPath: string): string {
  */
 export function computeDrift(
   document: OpenApiDocument,
-  routes: readonly RouteRef[],
+  routes: ReadonlyArray<RouteRef & { schema?: unknown }>,
   ignorePrefix: string,
 ): DriftReport {
   const live = routes
-    .map((r) => ({ method: r.method.toUpperCase(), path: r.path }))
+    .map((r) => ({ method: r.method.toUpperCase(), path: r.path, schema: r.schema !== undefined }))
     .filter((r) => r.path !== ignorePrefix && !r.path.startsWith(`${ignorePrefix}/`));
   const liveKeys = new Set<string>();
   for (const r of live) for (const s of routeShapes(r.path)) liveKeys.add(`${r.method} ${s}`);
@@ -75,14 +75,18 @@ export function computeDrift(
     .map((d) => ({ method: d.method, path: toRoutePath(d.path) }));
 
   const seen = new Set<string>();
-  const undocumentedRoutes = live.filter((r) => {
-    const shapes = routeShapes(r.path);
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    if (r.method === 'ALL' || r.method === '*') return !shapes.some((s) => docShapes.has(s));
-    if (r.method === 'HEAD' && shapes.some((s) => liveKeys.has(`GET ${s}`))) return false;
-    return !shapes.some((s) => docKeys.has(`${r.method} ${s}`));
-  });
+  const undocumentedRoutes = live
+    .filter((r) => {
+      const shapes = routeShapes(r.path);
+      const key = `${r.method} ${r.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      if (r.method === 'ALL' || r.method === '*') return !shapes.some((s) => docShapes.has(s));
+      // DOCS-027: a route with a schema documents itself (its operation is built from the schema).
+      if (r.schema && DOC_METHODS.has(r.method)) return false;
+      if (r.method === 'HEAD' && shapes.some((s) => liveKeys.has(`GET ${s}`))) return false;
+      return !shapes.some((s) => docKeys.has(`${r.method} ${s}`));
+    })
+    .map(({ method, path }) => ({ method, path }));
   return { unmatchedOperations, undocumentedRoutes };
 }

@@ -11,7 +11,7 @@ import type { SchemaObject } from './types.js';
 const VALID_STATUS = /^(?:[1-5]\d\d|[1-5]XX|default)$/;
 
 /** The description a response gets when its line has no text: the status's reason phrase. */
-function defaultDescription(status: string): string {
+export function defaultDescription(status: string): string {
   if (status === 'default') return 'Default response';
   return STATUS_CODES[status] ?? `${status[0]}XX response`;
 }

@@ -6,6 +6,7 @@ import type { KitApp } from '../types.js';
 import { buildDocument } from './build-document.js';
 import { DEFAULT_FILES_PATTERN, findAnnotatedFiles, readSources } from './discover-files.js';
 import { computeDrift } from './drift.js';
+import { addRouteSchemas } from './route-operations.js';
 import { mountSwaggerUi } from './swagger-ui.js';
 import type { DocsWarning, DriftReport, SetupSwaggerOptions, SwaggerSetup } from './types.js';
 
@@ -76,7 +77,9 @@ function checkOptions(app: unknown, options: unknown): asserts options is SetupS
  * `GET /api-docs` (swagger-ui) and `GET /api-docs/swagger.json` on `app`. Annotation problems never
  * throw: they are logged at warn and listed in `warnings`. The first time the server starts listening
  * (or the docs are first requested, for servers `listen` did not start) the documentation is compared
- * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand.
+ * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand. At that
+ * same moment the routes' schemas (`app.post(path, { schema }, handler)`) are added to the document,
+ * merged with the annotations, so routes registered after `setupSwagger` are documented too.
  *
  * @example
  * ```ts
@@ -114,11 +117,28 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     return computeDrift(document, routes, base);
   };
 
+  // DOCS-026: the routes' schemas join the document once, at start-up (or the first docs request), when
+  // the routes registered after setupSwagger exist too; the served text is fixed from then on.
+  let json: string | undefined;
+  const complete = (): string => {
+    if (json !== undefined) return json;
+    if (typeof app.routes === 'function') {
+      addRouteSchemas(document, app.routes(), base, (route, message) => {
+        const warning: DocsWarning = { file: '', line: 0, route, message };
+        warnings.push(warning);
+        logger.warn({ route }, `API docs: ${message}`);
+      });
+    }
+    json = JSON.stringify(document);
+    return json;
+  };
+
   // DOCS-020: the drift report, logged once at start-up when either list is non-empty.
   let reported = false;
   const reportDrift = () => {
     if (reported) return;
     reported = true;
+    complete();
     if (typeof app.routes !== 'function') return;
     const routed = app.routes().filter((route) => !route.path.startsWith(base));
     if (Object.keys(document.paths ?? {}).length === 0 && routed.length > 0) {
@@ -145,7 +165,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     }
   };
 
-  mountSwaggerUi(app, base, JSON.stringify(document), options.info.title, reportDrift);
+  mountSwaggerUi(app, base, complete, options.info.title, reportDrift);
   hookListen(app, reportDrift);
   return { document, warnings, files, drift };
 }

@@ -172,19 +172,19 @@ function sendAsset(
 }
 
 /**
- * Registers the documentation routes on `app`: the UI at `base` and `base/`, the JSON at
+ * Registers the documentation routes on `app`: the UI at `base` and `base/`, the JSON `json()` gives at
  * `base/swagger.json` (DOCS-017), the initializer and swagger-ui-dist's assets under `base/` (DOCS-018); only
  * the files the page needs, so any other name there is left to the app.
  *
  * @example
  * ```ts
- * mountSwaggerUi(app, '/api-docs', JSON.stringify(document), 'My API');
+ * mountSwaggerUi(app, '/api-docs', () => JSON.stringify(document), 'My API', () => {});
  * ```
  */
 export function mountSwaggerUi(
   app: KitApp,
   base: string,
-  json: string,
+  json: () => string,
   title: string,
   onRequest: () => void,
 ): void {
@@ -200,7 +200,7 @@ export function mountSwaggerUi(
   app.get(`${base}/index.html`, page);
   app.get(`${base}/swagger.json`, (req: KitRequest, res: KitResponse) => {
     onRequest();
-    sendText(req, res, 'application/json; charset=utf-8', json);
+    sendText(req, res, 'application/json; charset=utf-8', json());
   });
   app.get(`${base}/swagger-initializer.js`, (req: KitRequest, res: KitResponse) =>
     sendText(req, res, 'text/javascript; charset=utf-8', initializer),

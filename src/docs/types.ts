@@ -25,9 +25,11 @@ export interface OpenApiDocument {
 export interface DocsWarning {
   /** The annotated file, relative to the directory the pattern was resolved from. */
   file: string;
-  /** 1-based line of the tag (or block) at fault. */
+  /** 1-based line of the tag (or block) at fault; `0` for a route's schema. */
   line: number;
   message: string;
+  /** For a problem with a route's schema (DOCS-024): the route; `file` is then `''`. */
+  route?: RouteRef;
 }
 
 /** Options of {@link setupSwagger}; `info.title` and `info.version` are required. */
@@ -61,9 +63,12 @@ export interface DriftReport {
 
 /** What {@link setupSwagger} returns. */
 export interface SwaggerSetup {
-  /** The OpenAPI document, complete before the first request. */
+  /**
+   * The OpenAPI document: the annotations at once; the routes' schemas join it when the server starts
+   * listening or the docs are first requested (DOCS-026).
+   */
   readonly document: OpenApiDocument;
-  /** Every annotation problem found while building it. */
+  /** Every annotation problem found while building it, then the routes' schema problems (DOCS-024). */
   readonly warnings: readonly DocsWarning[];
   /** The annotated files that were read (absolute paths). */
   readonly files: readonly string[];
