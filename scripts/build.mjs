@@ -148,6 +148,17 @@ for (const extension of ['.d.ts', '.d.cts']) {
   expectChunks(written.output, extension);
 }
 await declarations.close();
+// src/types/request-response.ts names the app and the route through KitTypeRegistry, which kit-app.ts and
+// registrars.ts fill in with `declare module`. rollup-plugin-dts points those at "./core.js", the ESM core,
+// in both formats; in core.d.cts that must be the CommonJS core itself, or a require() user's `req.app` is never.
+{
+  const file = join(dist, `${CORE}.d.cts`);
+  const text = readFileSync(file, 'utf8');
+  const esmTarget = `declare module "./${CORE}.js"`;
+  if (!text.includes(esmTarget))
+    throw new Error(`build: ${CORE}.d.cts has no ${esmTarget} to point at itself`);
+  writeFileSync(file, text.replaceAll(esmTarget, `declare module "./${CORE}.cjs"`));
+}
 
 console.log(
   `build: ${names.map((name) => `src/${name}.ts`).join(', ')} -> dist/ (sharing dist/${CORE}.*) ` +

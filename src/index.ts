@@ -82,6 +82,7 @@ export type {
   KitAppMembers,
   KitRequest,
   KitResponse,
+  KitTypeRegistry,
   Middleware,
   Mountable,
   NextFunction,

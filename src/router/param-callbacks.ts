@@ -1,7 +1,7 @@
 /** `router.param(name, fn)`: the table of parameter callbacks a router keeps, and how they are added. */
 import type { ParamHandler } from '../types.js';
 
-// XROUTE-008: the callback's type is the public ParamHandler (src/types/core.ts).
+// XROUTE-008: the callback's type is the public ParamHandler (src/types/handlers.ts).
 export type ParamCallback = ParamHandler;
 
 /** Callbacks by parameter name, in the order they were added; no prototype, names come from apps. */

@@ -186,5 +186,5 @@ for (const name of [...METHOD_NAMES, 'all']) {
 }
 
 // The registrars exist on the prototype (the loop above); the public Route interface gives them their types
-// (typed from the path, as `route(path)` returns them), so an instance is a `Route` of src/types/core.ts.
+// (typed from the path, as `route(path)` returns them), so an instance is a `Route` of src/types/registrars.ts.
 export interface Route<Path extends RoutePath = RoutePath> extends PublicRoute<Path> {}

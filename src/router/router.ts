@@ -235,7 +235,8 @@ export interface Router {
   unsubscribe: PathRegistrar<this>;
 }
 type NoneMissing<Missing extends never> = Missing;
-export type MissingRegistrars = NoneMissing<Exclude<keyof RouterLike<Router>, keyof Router>>;
+// biome-ignore lint/correctness/noUnusedVariables: exists for the constraint check above, never used.
+type MissingRegistrars = NoneMissing<Exclude<keyof RouterLike<Router>, keyof Router>>;
 
 // ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
 // XROUTE-009: a registrar for every method node:http knows (`propfind`, `m-search`...), as Express's methods

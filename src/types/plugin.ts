@@ -1,5 +1,5 @@
 /** Plugins: what `app.register` takes. */
-import type { KitApp } from './core.js';
+import type { KitApp } from './kit-app.js';
 
 /**
  * A plugin: receives the app and the options given to `register`; may be async.

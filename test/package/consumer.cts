@@ -13,4 +13,14 @@ const same: kit.KitApp = kit.default();
 const alsoSame: kit.KitApp = kit.kit();
 const handler: kit.RequestHandler<{ Params: { id: string } }> = (req, res) => res.json(req.params.id);
 app.get('/h/:id', handler);
+// req.app and req.route reach the core's types through KitTypeRegistry: never, if core.d.cts lost them.
+app.get('/own', (req, res) => {
+  const owner: kit.KitApp = req.app;
+  const path: unknown = req.route?.path;
+  // @ts-expect-error req.route is a Route, not a number
+  const notRoute: number | undefined = req.route;
+  // @ts-expect-error req.app is the app, not a string
+  const notText: string = res.app;
+  res.json({ owner: typeof owner, path, notText, notRoute });
+});
 export = [app, same, alsoSame];

@@ -32,5 +32,14 @@ const router = new Router();
 router.get('/:id', ...chain);
 app.use(json()).use('/api', router).setErrorHandler(appError);
 await app.register(plugin, { prefix: '/p' });
+// req.app and req.route reach the core's types through KitTypeRegistry: never, if core.d.ts lost them.
+app.get('/own', (req, res) => {
+  const owner: KitApp = req.app;
+  // @ts-expect-error req.app is the app, not a string
+  const notText: string = res.app;
+  // @ts-expect-error req.route is a Route, not a number
+  const notRoute: number | undefined = req.route;
+  res.json({ owner: typeof owner, notText, notRoute });
+});
 
 export { route, user };

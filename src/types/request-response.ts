@@ -1,0 +1,112 @@
+/**
+ * The request and the response a handler gets. They name the app (`req.app`) and the matched route
+ * (`req.route`), whose types are declared in files that import this one: those fill in
+ * {@link KitTypeRegistry} instead of being imported here, so the public types import one another in one
+ * direction (request-response, handlers, registrars, kit-app), never in a circle.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { RequestMembers, TokenPayload } from './request.js';
+import type { ResponseMembers } from './response.js';
+import type { RouteGeneric } from './route-params.js';
+
+/**
+ * The types the request and response refer to that are declared above them: `app` (KitApp, in kit-app.ts)
+ * and `route` (Route, in registrars.ts), each added by its own file with `declare module`. An application
+ * has no reason to extend it.
+ *
+ * @example
+ * ```ts
+ * type App = KitTypeRegistry['app']; // KitApp
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by module augmentation (kit-app.ts, registrars.ts).
+export interface KitTypeRegistry {}
+
+/** What the registry holds under `Key`, once the file that declares it is part of the program. */
+type Filled<Key extends string> = KitTypeRegistry extends { [K in Key]: infer Type } ? Type : never;
+
+/**
+ * The request kitjs hands to every handler: Node's `IncomingMessage` plus Express's conveniences (see
+ * {@link RequestMembers}). `Route` (a {@link RouteGeneric}) types `params`, `query` and `body`.
+ *
+ * @example
+ * ```ts
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id, from: req.ip }));
+ * ```
+ */
+export interface KitRequest<Route extends RouteGeneric = {}>
+  extends IncomingMessage,
+    Express.Request,
+    RequestMembers<Route> {
+  /** The route that matched, while its handlers run (Express's `req.route`): `path`, `methods`, `stack`. */
+  route?: Filled<'route'>;
+  /** The response that belongs to this request. */
+  res?: KitResponse;
+  /** The app handling the request (a mounted sub-app while it runs it). */
+  app: Filled<'app'>;
+  /** The logger of the app handling the request (`kit({ logger })`, else kitjs's `logger`). */
+  readonly log: Logger;
+  // Declared here rather than in RequestMembers: Express typings (passport, cookie-parser) declare these on
+  // Express.Request too, and a member two parents declare differently must be declared by the child.
+  /** Set by `authMiddleware` to the verified token's payload. */
+  user?: TokenPayload & Express.User;
+  /** Cookies as cookie-parser leaves them (cookie-parser sets this; kitjs does not). */
+  cookies?: Record<string, string>;
+  /** Signed cookies whose signature cookie-parser verified (cookie-parser sets this). */
+  signedCookies?: Record<string, string | false>;
+  /** The secret cookie-parser was given (cookie-parser sets this); `res.cookie(..., { signed: true })` signs with it. */
+  secret?: string;
+}
+
+/**
+ * The response kitjs hands to every handler: Node's `ServerResponse` plus Express's senders (see
+ * {@link ResponseMembers}). `Route` (a {@link RouteGeneric}) types what `json` and `send` accept through its `Reply`.
+ *
+ * @example
+ * ```ts
+ * app.get('/', (req, res) => res.status(200).type('text').send('hello'));
+ * ```
+ */
+export interface KitResponse<Route extends RouteGeneric = {}>
+  extends ServerResponse<KitRequest>,
+    Express.Response,
+    ResponseMembers<Route> {
+  /** The app handling the request (a mounted sub-app while it runs it). */
+  app: Filled<'app'>;
+  /**
+   * Calls the handler for the type the Accept header prefers (the first one without Accept), with its
+   * Content-Type set and `Vary: Accept`; else `default`; else a 406 error listing the types offered.
+   *
+   * @example
+   * ```ts
+   * res.format({
+   *   'text/plain': () => res.send('hey'),
+   *   html: () => res.send('<p>hey</p>'),
+   *   default: () => res.status(406).send('Not Acceptable'),
+   * });
+   * ```
+   */
+  format(handlers: FormatHandlers): this;
+}
+
+/**
+ * What `res.format` takes: a handler per media type or extension (`'text/plain'`, `html`, `json`) and an
+ * optional `default`. Each is called with the request, the response and the router's `next` when there is one.
+ *
+ * @example
+ * ```ts
+ * const handlers: FormatHandlers = { json: (_req, res) => res.json({ ok: true }) };
+ * ```
+ */
+export interface FormatHandlers {
+  [type: string]: FormatHandler | undefined;
+  default?: FormatHandler;
+}
+
+/** One handler of {@link FormatHandlers}. */
+export type FormatHandler = (
+  req: KitRequest,
+  res: KitResponse,
+  next: ((err?: unknown) => void) | undefined,
+) => unknown;
