@@ -26,6 +26,9 @@ export const errorCodes = {
   KIT_ERR_RESPONSE_SENT: { status: 500, expose: false, message: 'A response was already sent' },
   // Route schemas (SCHEMA-004): the part and its issues travel on the error; the message names the part.
   KIT_ERR_VALIDATION: { status: 400, expose: true, message: 'Invalid request' },
+  // Reply schemas (SCHEMA-008): the server's fault, never shown.
+  KIT_ERR_REPLY_MISMATCH: { status: 500, expose: false, message: 'The reply does not match its schema' },
+  KIT_ERR_REPLY_ASYNC: { status: 500, expose: false, message: 'A response schema validated asynchronously' },
   // Bodies
   KIT_ERR_BODY_INVALID_JSON: { status: 400, expose: true, message: 'Malformed JSON body' },
   KIT_ERR_BODY_FORBIDDEN_KEY: { status: 400, expose: true, message: 'Forbidden key in JSON body' },

@@ -11,10 +11,11 @@ import { clearCookie, cookie } from './response/cookies.js';
 import { attachment, download } from './response/download.js';
 import { applyValidators } from './response/entity.js';
 import { contentTypeValue, headerMembers, locationValue } from './response/header-members.js';
-import { jsonMembers, legacyStatusAndValue } from './response/json-members.js';
+import { jsonMembers, legacyStatusAndValue, replyText } from './response/json-members.js';
 import { negotiationMembers, redirectBody } from './response/negotiation.js';
 import { sendFile } from './response/send-file.js';
 import { attachLegacySendfile } from './response/sendfile-member.js';
+import type { RouteReplies } from './schema/replies.js';
 import type { CookieOptions, FormatHandlers, KitApp, KitResponse } from './types.js';
 import { responseRender } from './views/render.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
@@ -48,6 +49,8 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   // Declared, not initialised: a class with no fields of its own adds no constructor to every response
   // (V8 skips a default derived constructor); set only when an app assigns `res.app`.
   declare private appOverride: KitApp | undefined;
+  // SCHEMA-009: the route's reply serializers, set by its first handler; absent on a route without them.
+  declare kitReplies: RouteReplies | undefined;
   // Members put on the prototype from src/response/ (below) that return the response itself; the others
   // come with the interface merged into this class, and `attachMembers` is checked against both.
   declare append: (field: string, value: string | readonly string[]) => this;
@@ -98,12 +101,18 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     return this;
   }
 
-  /** RES-002, XRES-004: JSON under the app's json settings; XRES-003: also `(status, obj)` and `(obj, status)`. */
+  /**
+   * RES-002, XRES-004: JSON under the app's json settings, or the route's reply schema (SCHEMA-009); XRES-003:
+   * also `(status, obj)` and `(obj, status)`.
+   */
   json(obj: unknown, second?: unknown): void {
     const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
+    const replies = this.kitReplies;
     const stringify = (this.req as InternalRequest).context?.stringify;
     // RES-002: JSON.stringify throws on cycles and BigInt; the throw reaches the error path like any other.
-    const body = stringify === undefined ? JSON.stringify(value) : stringify(value);
+    const body =
+      (replies === undefined ? undefined : replyText(this, replies, value)) ??
+      (stringify === undefined ? JSON.stringify(value) : stringify(value));
     this.finish(body, APPLICATION_JSON, false, true);
   }
 

@@ -81,6 +81,8 @@ export class AppContext {
   etag: EtagFunction | undefined = undefined;
   /** The JSON text of `res.json` (XRES-004); undefined for plain `JSON.stringify`. */
   stringify: JsonStringify | undefined = undefined;
+  /** `json escape` (XRES-004), which a reply schema's text keeps too (SCHEMA-012). */
+  jsonEscape = false;
   /** `x-powered-by` (EXP-003). */
   poweredBy = false;
 
@@ -108,6 +110,7 @@ export class AppContext {
     const etag = settings['etag fn'];
     this.etag = typeof etag === 'function' ? (etag as EtagFunction) : undefined;
     this.stringify = compileStringify(settings);
+    this.jsonEscape = Boolean(settings['json escape']);
     this.poweredBy = Boolean(settings['x-powered-by']);
   }
 }
@@ -124,8 +127,18 @@ function compileStringify(settings: AppSettings): JsonStringify | undefined {
   if (!replacer && !spaces && !escapeHtml) return undefined;
   return (value) => {
     const text = replacer || spaces ? JSON.stringify(value, replacer, spaces) : JSON.stringify(value);
-    return escapeHtml && text !== undefined
-      ? text.replace(HTML_SIGNIFICANT, (char) => HTML_ESCAPES[char] as string)
-      : text;
+    return escapeHtml && text !== undefined ? escapeJsonHtml(text) : text;
   };
+}
+
+/**
+ * XRES-004: JSON text with `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026`, safe inside an HTML `<script>`.
+ *
+ * @example
+ * ```ts
+ * escapeJsonHtml('{"a":"</script>"}'); // '{"a":"\u003c/script\u003e"}'
+ * ```
+ */
+export function escapeJsonHtml(text: string): string {
+  return text.replace(HTML_SIGNIFICANT, (char) => HTML_ESCAPES[char] as string);
 }

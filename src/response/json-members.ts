@@ -1,6 +1,25 @@
-/** Express 4's older status forms of res.json, and res.jsonp. */
+/** Express 4's older status forms of res.json, res.jsonp, and the JSON text a route's reply schema writes. */
+import { escapeJsonHtml } from '../app/context.js';
 import type { InternalRequest } from '../request/internal.js';
+import { type ReplyCarrier, type RouteReplies, replyFor } from '../schema/replies.js';
 import type { KitResponse } from '../types.js';
+
+/**
+ * SCHEMA-009: the JSON text of `value` by the reply schema the response's status selects, or undefined when
+ * the route declares none for it (the ordinary JSON path then). SCHEMA-012: the app's `json replacer` and
+ * `json spaces` do not apply to it; `json escape` does.
+ *
+ * @example
+ * ```ts
+ * const text = replyText(res, replies, user); // '{"id":1,"name":"Ada"}', no passwordHash
+ * ```
+ */
+export function replyText(res: KitResponse, replies: RouteReplies, value: unknown): string | undefined {
+  const serialize = replyFor(replies, res.statusCode);
+  if (serialize === undefined) return undefined;
+  const text = serialize(value);
+  return (res.req as InternalRequest).context?.jsonEscape === true ? escapeJsonHtml(text) : text;
+}
 
 /**
  * Express 4's older `(status, value)` and `(value, status)` forms of json/jsonp (XRES-003): sets the status and
@@ -23,9 +42,11 @@ export const jsonMembers = {
   /** XRES-005: JSON, wrapped in a call to the `jsonp callback name` query parameter's function when one is given. */
   jsonp(this: KitResponse, obj: unknown, second?: unknown): void {
     const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
-    // XRES-004: the same JSON text as res.json, under the app's json settings.
+    // XRES-004: the same JSON text as res.json, under the app's json settings or a reply schema (SCHEMA-009).
+    const replies = (this as unknown as ReplyCarrier).kitReplies;
     const stringify = (this.req as InternalRequest).context?.stringify;
-    let body = stringify === undefined ? JSON.stringify(value) : stringify(value);
+    let body = replies === undefined ? undefined : replyText(this, replies, value);
+    body ??= stringify === undefined ? JSON.stringify(value) : stringify(value);
     const name = this.app?.settings['jsonp callback name'] ?? 'callback';
     const query = this.req.query as Record<string, unknown> | undefined;
     let callback = typeof name === 'string' && query !== undefined ? query[name] : undefined;

@@ -3,6 +3,8 @@ import { isPlainObject } from '../plain-object.js';
 import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
 import { type PartCheck, type PartOutcome, type SchemaPart, validationError } from './issues.js';
 import { partCheck } from './part-check.js';
+import type { ReplyCarrier, RouteReplies } from './replies.js';
+import { compileReplies } from './reply-compile.js';
 
 // SCHEMA-001: the order parts are checked in; the first that fails is the one the 400 names.
 const PARTS: readonly SchemaPart[] = ['params', 'headers', 'query', 'body'];
@@ -60,9 +62,14 @@ export function routeHandlers(args: unknown[], where: string): unknown[] {
   for (const part of PARTS) {
     if (schema[part] !== undefined) checks.push([part, partCheck(part, schema[part], where)]);
   }
-  if (schema.response !== undefined) checkResponseKeys(schema.response, where);
-  if (checks.length === 0 && schema.response === undefined) return rest;
-  const first = checks.length === 0 ? describedOnly() : validator(checks);
+  let replies: RouteReplies | undefined;
+  if (schema.response !== undefined) {
+    checkResponseKeys(schema.response, where);
+    // SCHEMA-007: compiled once, here; the route's first handler hands them to its responses.
+    replies = compileReplies(schema.response as Record<string, unknown>, where);
+  }
+  if (checks.length === 0 && replies === undefined) return rest;
+  const first = checks.length === 0 ? describedOnly(replies) : validator(checks, replies);
   schemaByHandler.set(first, schema);
   return [first, ...rest];
 }
@@ -84,9 +91,13 @@ function checkResponseKeys(response: unknown, where: string): void {
   }
 }
 
-/** The first handler of a route whose schema checks nothing of the request: it only carries the schema. */
-function describedOnly(): Middleware {
-  return function routeSchema(_req: KitRequest, _res: KitResponse, next: NextFunction): void {
+/**
+ * The first handler of a route whose schema checks nothing of the request: it carries the schema and hands
+ * the reply serializers to the response (SCHEMA-009).
+ */
+function describedOnly(replies: RouteReplies | undefined): Middleware {
+  return function routeSchema(_req: KitRequest, res: KitResponse, next: NextFunction): void {
+    (res as unknown as ReplyCarrier).kitReplies = replies;
     next();
   } as Middleware;
 }
@@ -94,10 +105,12 @@ function describedOnly(): Middleware {
 /**
  * The middleware that checks each part in order and puts the validated value in place of `req.body`,
  * `req.query` or `req.params` (SCHEMA-003); headers are only checked. It stays synchronous until a check
- * answers with a promise.
+ * answers with a promise. It hands the reply serializers, if any, to the response.
  */
-function validator(checks: Array<[SchemaPart, PartCheck]>): Middleware {
-  return function validate(req: KitRequest, _res: KitResponse, next: NextFunction): void {
+function validator(checks: Array<[SchemaPart, PartCheck]>, replies: RouteReplies | undefined): Middleware {
+  return function validate(req: KitRequest, res: KitResponse, next: NextFunction): void {
+    // SCHEMA-009: set before the checks, so an error handler's reply to a failed check is selected too.
+    if (replies !== undefined) (res as unknown as ReplyCarrier).kitReplies = replies;
     const run = (from: number): void => {
       for (let index = from; index < checks.length; index++) {
         const [part, check] = checks[index] as [SchemaPart, PartCheck];

@@ -1,6 +1,7 @@
 /** The response's own members: Express 4's senders, headers, files, cookies and views. */
 import type { CookieOptions, DownloadOptions, SendFileCallback, SendFileOptions } from './response-files.js';
 import type { Declared, RouteGeneric } from './route-params.js';
+import type { StatusResponse } from './route-schema.js';
 import type { RenderCallback } from './views.js';
 
 /**
@@ -16,14 +17,15 @@ export interface ResponseMembers<Route extends RouteGeneric = {}> {
   /** Per-request storage, the same object as `req.locals`. */
   locals: Record<string, unknown>;
   /**
-   * Sets the status code (an integer from 100 to 999, else a RangeError); chainable.
+   * Sets the status code (an integer from 100 to 999, else a RangeError); chainable. On a route whose
+   * `schema.response` types its replies, the `json` and `send` it returns take that status's reply.
    *
    * @example
    * ```ts
    * res.status(201).json({ id });
    * ```
    */
-  status(code: number): this;
+  status<Code extends number>(code: Code): StatusResponse<this, Route, Code>;
   /**
    * Sends `obj` as JSON with `Content-Type: application/json; charset=utf-8`, honouring the app's
    * `json replacer`, `json spaces` and `json escape` settings. Express 4's `(status, obj)` form is kept.

@@ -41,6 +41,8 @@ export interface RouteGeneric {
   Query?: object;
   Body?: unknown;
   Reply?: unknown;
+  /** The reply by status key (`201`, `'2xx'`, `'default'`), from a route's `schema.response`; `res.status(code)` reads it. */
+  Replies?: object;
 }
 
 /** `Route[Key]` when the route declares it, else `Fallback`. */
@@ -144,4 +146,4 @@ export type RouteOf<Declared_ extends RouteGeneric, Path extends string> = {
   Query: Declared<Declared_, 'Query', QueryDictionary>;
   Body: Declared<Declared_, 'Body', unknown>;
   Reply: Declared<Declared_, 'Reply', unknown>;
-};
+} & (Declared_ extends { Replies: infer Replies } ? { Replies: Replies } : {});

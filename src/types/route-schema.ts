@@ -69,7 +69,66 @@ export type SchemaRoute<Schema> = {
   [Part in keyof Schema & keyof Typed as SchemaOutput<Schema[Part]> extends Unreadable
     ? never
     : Typed[Part]]: SchemaOutput<Schema[Part]>;
-};
+} & ReplyRoute<Schema>;
+
+/**
+ * The replies a route's `schema.response` types, by key (`201`, `'2xx'`, `'default'`): each schema's output,
+ * a hand-written JSON Schema's left out.
+ *
+ * @example
+ * ```ts
+ * type R = SchemaReplies<{ response: { 201: typeof user } }>; // { 201: { id: number; name: string } }
+ * ```
+ */
+export type SchemaReplies<Schema> = Schema extends { readonly response: infer Response }
+  ? {
+      [Key in keyof Response as SchemaOutput<Response[Key]> extends Unreadable ? never : Key]: SchemaOutput<
+        Response[Key]
+      >;
+    }
+  : {};
+
+/** `Reply` (the union of the declared outputs) and `Replies` (by key) when the schema types any reply. */
+type ReplyRoute<Schema> = keyof SchemaReplies<Schema> extends never
+  ? {}
+  : { Reply: SchemaReplies<Schema>[keyof SchemaReplies<Schema>]; Replies: SchemaReplies<Schema> };
+
+/** The reply declared for `Code` in `Replies`: its exact key, else its class (`'2xx'`, any case), else `default`. */
+type ReplyOf<Replies, Code extends number> = `${Code}` extends keyof Replies
+  ? Replies[`${Code}`]
+  : Code extends keyof Replies
+    ? Replies[Code]
+    : `${Code}` extends `${infer Digit}${string}`
+      ? `${Digit}xx` extends keyof Replies
+        ? Replies[`${Digit}xx`]
+        : `${Digit}XX` extends keyof Replies
+          ? Replies[`${Digit}XX`]
+          : 'default' extends keyof Replies
+            ? Replies['default']
+            : unknown
+      : unknown;
+
+/** `json` and `send` taking one status's reply. */
+interface ReplySenders<Reply> {
+  json(obj: Reply): void;
+  send(body?: Reply | string | Uint8Array): void;
+}
+
+/**
+ * What `res.status(code)` returns (SCHEMA types): on a route whose schema types its replies, the response
+ * whose `json` and `send` take the reply declared for that status (exact, class, `default`; `unknown` when
+ * none is); on any other route, or for a status that is not a literal, the response itself.
+ *
+ * @example
+ * ```ts
+ * res.status(201).json(user); // typed by schema.response[201]
+ * ```
+ */
+export type StatusResponse<Self, Route, Code extends number> = number extends Code
+  ? Self
+  : Route extends { Replies: infer Replies }
+    ? Omit<Self, 'json' | 'send'> & ReplySenders<ReplyOf<Replies, Code>>
+    : Self;
 
 /**
  * The route a handler sees under route options: {@link RouteOf} with the schema's outputs declared, the

@@ -62,3 +62,43 @@ app.route('/books/:isbn').get({ schema: { query: z.object({ full: z.stringbool()
   expectType<Equal<typeof req.params, { isbn: string }>>();
   res.end();
 });
+
+// Replies (spec/schemas.md, Types): res.status(code).json/send take that status's declared output; res.json without a
+// status the union of the declared outputs.
+const user = z.object({ id: z.number(), name: z.string() });
+const problem = v.object({ error: v.string() });
+app.post('/accounts', { schema: { response: { 201: user, '4xx': problem } } }, (req, res) => {
+  res.status(201).json({ id: 1, name: 'Ada' });
+  res.status(201).send({ id: 1, name: 'Ada' });
+  // @ts-expect-error: 201's reply has no "nmae"
+  res.status(201).json({ id: 1, nmae: 'Ada' });
+  // @ts-expect-error: 201's reply needs a numeric id
+  res.status(201).send({ id: '1', name: 'Ada' });
+  res.status(404).json({ error: 'no such account' });
+  // @ts-expect-error: 404 takes the 4xx reply
+  res.status(404).json({ id: 1, name: 'Ada' });
+  res.status(201).send('a string is not a reply schema matter');
+  // A status with no reply declared takes anything, as without a schema.
+  res.status(500).json({ anything: true });
+  res.json({ error: 'either declared reply' });
+  // @ts-expect-error: neither declared reply
+  res.json({ nope: 1 });
+  expectType<Equal<typeof req.body, unknown>>();
+});
+
+// TypeBox's static; default covers every status without its own key.
+app.get('/me', { schema: { response: { default: Type.Object({ id: Type.Integer() }) } } }, (_req, res) => {
+  res.status(200).json({ id: 1 });
+  // @ts-expect-error: the default reply's id is a number
+  res.status(200).json({ id: 'one' });
+});
+
+// A hand-written JSON Schema reply types nothing; without a response schema status() is as before.
+app.get('/raw-reply', { schema: { response: { 200: { type: 'object' } } } }, (_req, res) => {
+  res.status(200).json({ whatever: 1 });
+});
+app.get('/no-reply-schema', (_req, res) => {
+  res.status(201).json({ whatever: 1 });
+  const chained: typeof res = res.status(201);
+  chained.end();
+});
