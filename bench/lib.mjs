@@ -7,7 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
-import { ECHO_BODY, JWT_SECRET, makeRoutes, ROUTER_ROUTES, routerRequests, TOKEN_CLAIMS } from './shared.mjs';
+import {
+  API_BODY,
+  ECHO_BODY,
+  JWT_SECRET,
+  makeRoutes,
+  ROUTER_ROUTES,
+  routerRequests,
+  TOKEN_CLAIMS,
+} from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -49,6 +57,10 @@ export function requestsFor(workload, routes = ROUTER_ROUTES) {
       return [{ method: 'GET', path: '/users/123', headers: { origin: 'https://app.example.com' } }];
     case 'auth':
       return [{ method: 'GET', path: '/me', headers: { authorization: `Bearer ${token}` } }];
+    case 'api':
+      return [
+        { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: API_BODY },
+      ];
   }
   throw new Error(`unknown workload ${workload}`);
 }

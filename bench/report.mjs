@@ -2,8 +2,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const NAMES = { node: 'node:http', fastify: 'Fastify', express: 'Express', hono: 'Hono', kitjs: 'kitjs' };
-const COLORS = { node: '#888888', fastify: '#1f77b4', express: '#7f7f00', hono: '#e8590c', kitjs: '#2b8a3e' };
+const NAMES = {
+  node: 'node:http',
+  fastify: 'Fastify',
+  express: 'Express',
+  hono: 'Hono',
+  kitjs: 'kitjs',
+  'kitjs-zod': 'kitjs (Zod)',
+};
+const COLORS = {
+  node: '#888888',
+  fastify: '#1f77b4',
+  express: '#7f7f00',
+  hono: '#e8590c',
+  kitjs: '#2b8a3e',
+  'kitjs-zod': '#0ca678',
+};
+// The kitjs configurations compared with the others: `kitjs-zod` is kitjs with Zod schemas (`api` only).
+const KIT_VARIANTS = ['kitjs', 'kitjs-zod'];
 // kitjs built at another commit (`--baseline`): a lighter green next to kitjs's.
 const BASELINE_COLOR = '#8ce99a';
 const nameOf = (l) => NAMES[l] ?? l;
@@ -67,12 +83,12 @@ function summarize(results) {
         row.ratios[`${l}/node`] = ratio(rounds, l, 'node');
         row.cpuRatios[`${l}/node`] = cpuRatio(rounds, l, 'node');
       }
-      if (labels.includes('kitjs'))
+      for (const k of KIT_VARIANTS.filter((v) => labels.includes(v)))
         for (const l of ['fastify', 'express', 'hono'])
-          if (labels.includes(l)) row.ratios[`kitjs/${l}`] = ratio(rounds, 'kitjs', l);
-      if (labels.includes('kitjs'))
-        for (const l of ['fastify', 'express', 'hono'])
-          if (labels.includes(l)) row.cpuRatios[`kitjs/${l}`] = cpuRatio(rounds, 'kitjs', l);
+          if (labels.includes(l)) {
+            row.ratios[`${k}/${l}`] = ratio(rounds, k, l);
+            row.cpuRatios[`${k}/${l}`] = cpuRatio(rounds, k, l);
+          }
       if (base && labels.includes('kitjs') && labels.includes(base)) {
         row.ratios[`kitjs/${base}`] = ratio(rounds, 'kitjs', base);
         row.cpuRatios[`kitjs/${base}`] = cpuRatio(rounds, 'kitjs', base);
@@ -83,13 +99,13 @@ function summarize(results) {
   return rows;
 }
 
-function bars(row, key = 'ratios') {
+function bars(row, key = 'ratios', kit = 'kitjs') {
   const out = [];
   const r = row[key];
-  if (PIPELINE_BAR.has(row.workload) && row.mode === 'c100p10' && r['kitjs/node'])
-    out.push(r['kitjs/node'].median >= 0.9 ? '✓ ≥0.90 node' : '✗ <0.90 node');
-  if (r['kitjs/fastify']) out.push(r['kitjs/fastify'].median >= 1 ? '✓ ≥Fastify' : '✗ <Fastify');
-  if (r['kitjs/express']) out.push(r['kitjs/express'].median >= 3 ? '✓ ≥3×Express' : '✗ <3×Express');
+  if (PIPELINE_BAR.has(row.workload) && row.mode === 'c100p10' && r[`${kit}/node`])
+    out.push(r[`${kit}/node`].median >= 0.9 ? '✓ ≥0.90 node' : '✗ <0.90 node');
+  if (r[`${kit}/fastify`]) out.push(r[`${kit}/fastify`].median >= 1 ? '✓ ≥Fastify' : '✗ <Fastify');
+  if (r[`${kit}/express`]) out.push(r[`${kit}/express`].median >= 3 ? '✓ ≥3×Express' : '✗ <3×Express');
   return out.join(', ');
 }
 
@@ -260,7 +276,7 @@ function baselineSection(results, rows) {
 export function summaryLines(results) {
   const rows = summarize(results);
   const base = results.meta.baseline?.label;
-  const kit = rows.filter((r) => r.stats.kitjs);
+  const kit = rows.filter((r) => KIT_VARIANTS.some((v) => r.stats[v]));
   if (!kit.length) return [];
   const c = (x) => `${fmt(x.median)}${range(x)}`;
   const L = [
@@ -274,7 +290,8 @@ export function summaryLines(results) {
         `CPU ${base}/kitjs ${c(r.cpuRatios[`kitjs/${base}`])}`,
       );
     for (const [k, x] of Object.entries(r.ratios))
-      if (k.startsWith('kitjs/') && k !== `kitjs/${base}`) parts.push(`${k} ${c(x)}`);
+      if (KIT_VARIANTS.some((v) => k.startsWith(`${v}/`)) && k !== `kitjs/${base}`)
+        parts.push(`${k} ${c(x)}`);
     if (base && r.ratios[`${base}/node`]) parts.push(`${base}/node ${c(r.ratios[`${base}/node`])}`);
     parts.push(
       `CPU µs/req ${Object.entries(r.stats)
@@ -304,15 +321,25 @@ function markdown(results, rows) {
   );
   if (results.failures?.length) L.push('**Failures:**', '', ...results.failures.map((f) => `- ${f}`), '');
 
-  const kitRows = rows.filter((r) => r.ratios['kitjs/fastify'] || r.ratios['kitjs/node']);
+  // One line per workload, mode and kitjs configuration (`api` has two: TypeBox, the plain `kitjs`, and Zod).
+  const kitRows = rows.flatMap((r) =>
+    KIT_VARIANTS.filter((k) => r.ratios[`${k}/fastify`] || r.ratios[`${k}/node`]).map((kit) => ({
+      ...r,
+      kit,
+      name: kit === 'kitjs' ? r.workload : `${r.workload} (${kit})`,
+    })),
+  );
   if (kitRows.length) {
     L.push('## kitjs against the others', '');
     L.push('| workload | mode | kitjs/node:http | kitjs/Fastify | kitjs/Express | kitjs/Hono | bars |');
     L.push('|---|---|---|---|---|---|---|');
     for (const r of kitRows) {
-      const c = (k) => (r.ratios[k] ? `${fmt(r.ratios[k].median)}${range(r.ratios[k])}` : '—');
+      const c = (k) =>
+        r.ratios[`${r.kit}/${k}`]
+          ? `${fmt(r.ratios[`${r.kit}/${k}`].median)}${range(r.ratios[`${r.kit}/${k}`])}`
+          : '—';
       L.push(
-        `| ${r.workload} | \`${MODE_LABEL[r.mode]}\` | ${c('kitjs/node')} | ${c('kitjs/fastify')} | ${c('kitjs/express')} | ${c('kitjs/hono')} | ${bars(r)} |`,
+        `| ${r.name} | \`${MODE_LABEL[r.mode]}\` | ${c('node')} | ${c('fastify')} | ${c('express')} | ${c('hono')} | ${bars(r, 'ratios', r.kit)} |`,
       );
     }
     L.push('');
@@ -325,9 +352,12 @@ function markdown(results, rows) {
       '|---|---|---:|---:|---:|---:|---:|---|',
     );
     for (const r of kitRows) {
-      const c = (k) => (r.cpuRatios[k] ? `${fmt(r.cpuRatios[k].median)}${range(r.cpuRatios[k])}` : '—');
+      const c = (k) =>
+        r.cpuRatios[`${r.kit}/${k}`]
+          ? `${fmt(r.cpuRatios[`${r.kit}/${k}`].median)}${range(r.cpuRatios[`${r.kit}/${k}`])}`
+          : '—';
       L.push(
-        `| ${r.workload} | \`${MODE_LABEL[r.mode]}\` | ${fmt(r.stats.kitjs?.cpuUs, 1)} | ${c('kitjs/node')} | ${c('kitjs/fastify')} | ${c('kitjs/express')} | ${c('kitjs/hono')} | ${bars(r, 'cpuRatios')} |`,
+        `| ${r.name} | \`${MODE_LABEL[r.mode]}\` | ${fmt(r.stats[r.kit]?.cpuUs, 1)} | ${c('node')} | ${c('fastify')} | ${c('express')} | ${c('hono')} | ${bars(r, 'cpuRatios', r.kit)} |`,
       );
     }
     L.push('');

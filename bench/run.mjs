@@ -29,7 +29,13 @@ import { summaryLines, writeReports } from './report.mjs';
 import { STACK_PARTS, WORKLOADS } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVERS = ['node', 'fastify', 'express', 'hono', 'kitjs'];
+const SERVERS = ['node', 'fastify', 'express', 'hono', 'kitjs', 'kitjs-zod'];
+// Servers that are another configuration of a server file, and the only workloads they take part in:
+// `kitjs-zod` is servers/kitjs.mjs with Zod schemas in `api` (plain `kitjs` uses TypeBox's JSON Schema there).
+const VARIANTS = { 'kitjs-zod': { server: 'kitjs', env: { API_SCHEMA: 'zod' }, workloads: ['api'] } };
+// --quick (CI) leaves `api` out unless asked for by --workloads: it needs kitjs's response schemas and adds
+// six servers to a run that must stay about two minutes.
+const QUICK_WORKLOADS = WORKLOADS.filter((w) => w !== 'api');
 const MODES = {
   c100: { label: '-c 100', connections: 100, pipelining: 1 },
   c100p10: { label: '-c 100 -p 10', connections: 100, pipelining: 10 },
@@ -63,7 +69,7 @@ const config = {
   duration: Number(opts.duration ?? (quick ? 2 : 1.5)),
   warmup: Number(opts.warmup ?? (quick ? 0.5 : 1)),
   servers: opts.servers ? opts.servers.split(',') : SERVERS,
-  workloads: opts.workloads ? opts.workloads.split(',') : WORKLOADS,
+  workloads: opts.workloads ? opts.workloads.split(',') : quick ? QUICK_WORKLOADS : WORKLOADS,
   modes: opts.modes ? opts.modes.split(',') : quick ? ['c100'] : ['c100', 'c100p10'],
   main: quick || !sections || opts.main,
   scaling: !quick && (!sections || opts.scaling),
@@ -209,12 +215,20 @@ const results = {
     command: `node bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim(),
     loadavgBefore: os.loadavg(),
     versions: Object.fromEntries(
-      ['fastify', 'express', 'hono', '@hono/node-server', 'autocannon', 'helmet', '@fastify/helmet'].map(
-        (p) => [
-          p,
-          JSON.parse(fs.readFileSync(path.join(here, 'node_modules', p, 'package.json'), 'utf8')).version,
-        ],
-      ),
+      [
+        'fastify',
+        'express',
+        'hono',
+        '@hono/node-server',
+        'autocannon',
+        'helmet',
+        '@fastify/helmet',
+        'zod',
+        '@sinclair/typebox',
+      ].map((p) => [
+        p,
+        JSON.parse(fs.readFileSync(path.join(here, 'node_modules', p, 'package.json'), 'utf8')).version,
+      ]),
     ),
     config: { ...config, out: path.relative(path.join(here, '..'), config.out) || '.' },
   },
@@ -246,15 +260,28 @@ try {
   if (config.main) {
     for (const workload of config.workloads) {
       const requests = requestsFor(workload);
-      const instances = config.servers.map((server) => ({
-        label: server,
-        server,
-        workload,
-        group: workload,
-        requests,
-        // Empty: a KITJS_MODULE left in the caller's environment must not swap the current build out.
-        env: server === 'kitjs' ? { KITJS_MODULE: '' } : {},
-      }));
+      const instances = config.servers
+        .filter((label) => VARIANTS[label]?.workloads.includes(workload) ?? true)
+        .map((label) => {
+          const server = VARIANTS[label]?.server ?? label;
+          return {
+            label,
+            server,
+            workload,
+            group: workload,
+            requests,
+            // Empty: a KITJS_MODULE or API_SCHEMA left in the caller's environment must not swap the current
+            // build or the schemas out.
+            env: {
+              ...(server === 'kitjs' ? { KITJS_MODULE: '', API_SCHEMA: '' } : {}),
+              ...VARIANTS[label]?.env,
+            },
+          };
+        });
+      if (!instances.length) {
+        log(`== ${workload}: none of the servers asked for takes part; skipped`);
+        continue;
+      }
       if (baseline) {
         const at = instances.findIndex((i) => i.server === 'kitjs') + 1 || instances.length;
         instances.splice(at, 0, {
@@ -263,7 +290,7 @@ try {
           workload,
           group: workload,
           requests,
-          env: { KITJS_MODULE: baseline.module },
+          env: { KITJS_MODULE: baseline.module, API_SCHEMA: '' },
         });
       }
       results.main[workload] = await runBlock(workload, instances, config.modes);

@@ -28,6 +28,80 @@ export const ECHO_BODY = JSON.stringify({
   tags: ['express', 'fastify', 'hono', 'kitjs'],
 });
 
+/**
+ * The body of the `api` workload's `POST /users` (about 1 KB): a sign-up form, valid for every server's
+ * schema (`api-typebox.mjs`, `api-zod.mjs`, node.mjs's hand checks).
+ */
+export const API_BODY = JSON.stringify({
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'correct horse battery staple',
+  age: 36,
+  phone: '+44 20 7946 0958',
+  address: { street: '12 St James Square', city: 'London', postcode: 'SW1Y 4JH', country: 'GB' },
+  preferences: { newsletter: true, theme: 'dark', language: 'en-GB', timezone: 'Europe/London' },
+  tags: ['mathematics', 'engines', 'poetry', 'music', 'analysis', 'notes'],
+  bio:
+    'Mathematician and writer, known for her work on the proposed mechanical general-purpose computer, ' +
+    'the Analytical Engine. She was the first to recognise that the machine had applications beyond pure ' +
+    'calculation, and published the first algorithm intended to be carried out by such a machine. Her ' +
+    'notes on the engine include a method for calculating a sequence of Bernoulli numbers, and she ' +
+    'wrote about how it might compose elaborate pieces of music of any degree of complexity or extent. ' +
+    'She described her approach as poetical science and asked how individuals and society relate to technology.',
+});
+
+/** A body every server must refuse with 400 (`age` is a string, `email` is missing). Not benchmarked. */
+export const API_BAD_BODY = JSON.stringify({
+  name: 'Ada',
+  password: 'correct horse battery staple',
+  age: '36',
+});
+
+// The user's recent activity, as a store would hand it back: `sessionId` is internal, like `passwordHash`.
+const RECENT_ACTIVITY = Array.from({ length: 16 }, (_, i) => ({
+  at: `2024-03-${String(10 + i).padStart(2, '0')}T09:${String(10 + i * 3).padStart(2, '0')}:00.000Z`,
+  action: ['login', 'update-profile', 'create-post', 'comment', 'logout'][i % 5],
+  ip: `203.0.113.${20 + i}`,
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:124.0) Gecko/20100101 Firefox/124.0',
+  sessionId: `sess_${(0x5f3a9c + i * 7919).toString(16)}`,
+}));
+
+/**
+ * The record `POST /users` creates from a validated body (about 4 KB once serialized): what a handler would
+ * get back from its store. It holds internal fields no schema declares (`passwordHash`, and `sessionId` in
+ * every activity entry) that the response schemas strip. Keys are inserted in the order of the response
+ * schemas' `properties` (fast-json-stringify writes that order, Zod its shape order, JSON.stringify the
+ * insertion order), so every server's answer is the same bytes.
+ */
+export function makeUser(body) {
+  return {
+    id: 'usr_01HV3K8Q2M7XW4',
+    name: body.name,
+    email: body.email,
+    // A stand-in: hashing is not what this workload measures (it would swamp everything else).
+    passwordHash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
+    age: body.age,
+    phone: body.phone,
+    address: body.address,
+    preferences: body.preferences,
+    tags: body.tags,
+    bio: body.bio,
+    roles: ['member', 'author', 'beta-tester'],
+    status: 'active',
+    emailVerified: false,
+    createdAt: '2024-03-24T12:00:00.000Z',
+    updatedAt: '2024-03-24T12:00:00.000Z',
+    stats: { logins: 128, posts: 42, followers: 1815, following: 97, reputation: 4.75 },
+    links: {
+      self: '/users/usr_01HV3K8Q2M7XW4',
+      avatar: 'https://cdn.example.com/avatars/usr_01HV3K8Q2M7XW4.png',
+      posts: '/users/usr_01HV3K8Q2M7XW4/posts',
+      followers: '/users/usr_01HV3K8Q2M7XW4/followers',
+    },
+    activity: RECENT_ACTIVITY,
+  };
+}
+
 // The REST shapes registered under every resource, in registration order. A static segment is
 // registered before the parameter at the same depth so that order-based routers (Express, Hono) and
 // priority-based ones (find-my-way) pick the same route.
@@ -110,7 +184,7 @@ export function routeCount(env = process.env) {
 }
 
 /** The workloads, in report order. */
-export const WORKLOADS = ['hello', 'json', 'param', 'router', 'echo', 'stack', 'auth'];
+export const WORKLOADS = ['hello', 'json', 'param', 'router', 'echo', 'stack', 'auth', 'api'];
 
 /**
  * The security headers of the `stack` workload: exactly what kitjs's `security()` sets by default. The

@@ -8,6 +8,7 @@ import {
   HELMET_OPTIONS,
   JSON_PAYLOAD,
   makeRoutes,
+  makeUser,
   meBody,
   routeBody,
   routeCount,
@@ -94,6 +95,16 @@ switch (workload) {
       res.json(meBody(req.user));
     });
     break;
+  case 'api': {
+    const { UserIn, UserOut } = await import('../api-zod.mjs');
+    app.use(express.json());
+    app.post('/users', (req, res) => {
+      const parsed = UserIn.safeParse(req.body);
+      if (!parsed.success) return res.status(400).json({ error: 'Bad Request', issues: parsed.error.issues });
+      res.status(201).json(UserOut.parse(makeUser(parsed.data)));
+    });
+    break;
+  }
   default:
     throw new Error(`unknown workload ${workload}`);
 }

@@ -3,9 +3,10 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { validator } from 'hono/validator';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
-import { JSON_PAYLOAD, makeRoutes, meBody, routeBody, routeCount, stackParts } from '../shared.mjs';
+import { JSON_PAYLOAD, makeRoutes, makeUser, meBody, routeBody, routeCount, stackParts } from '../shared.mjs';
 
 const workload = process.argv[2];
 const app = new Hono();
@@ -76,6 +77,22 @@ switch (workload) {
       await next();
     });
     app.get('/me', (c) => c.json(meBody(c.get('user')), 200, JSON_HEADERS));
+    break;
+  }
+  case 'api': {
+    // Hono's validator() with a Zod schema (what @hono/zod-validator wraps); it answers 400 itself when the
+    // body is not JSON.
+    const { UserIn, UserOut } = await import('../api-zod.mjs');
+    app.post(
+      '/users',
+      validator('json', (value, c) => {
+        const parsed = UserIn.safeParse(value);
+        if (!parsed.success)
+          return c.json({ error: 'Bad Request', issues: parsed.error.issues }, 400, JSON_HEADERS);
+        return parsed.data;
+      }),
+      (c) => c.json(UserOut.parse(makeUser(c.req.valid('json'))), 201, JSON_HEADERS),
+    );
     break;
   }
   default:

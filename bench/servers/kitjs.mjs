@@ -1,6 +1,6 @@
 // kitjs, imported by package name (the built dist/, the way users get it). With KITJS_MODULE (a file URL to
 // another build's dist entry, set by `run.mjs --baseline`), the same app runs on that build instead.
-import { JSON_PAYLOAD, makeRoutes, meBody, routeBody, routeCount, stackParts } from '../shared.mjs';
+import { JSON_PAYLOAD, makeRoutes, makeUser, meBody, routeBody, routeCount, stackParts } from '../shared.mjs';
 
 // A namespace import: an older build may lack an export that only some workloads use.
 const {
@@ -63,6 +63,19 @@ for (const part of parts) {
         res.json(meBody(req.user));
       });
       break;
+    case 'api': {
+      // The same route with either kind of schema: TypeBox's JSON Schema (the driver's `kitjs`) or, with
+      // API_SCHEMA=zod, Zod's Standard Schema (`kitjs-zod`). The response schema leaves out what it does not
+      // declare.
+      const { UserIn, UserOut } = await import(
+        process.env.API_SCHEMA === 'zod' ? '../api-zod.mjs' : '../api-typebox.mjs'
+      );
+      app.use(json());
+      app.post('/users', { schema: { body: UserIn, response: { 201: UserOut } } }, (req, res) => {
+        res.status(201).json(makeUser(req.body));
+      });
+      break;
+    }
     default:
       throw new Error(`unknown workload ${part}`);
   }

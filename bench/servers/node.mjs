@@ -6,6 +6,7 @@ import pino from 'pino';
 import {
   JSON_PAYLOAD,
   makeRoutes,
+  makeUser,
   meBody,
   routeBody,
   routeCount,
@@ -67,6 +68,67 @@ function buildTrie(routes) {
     }
     const index = node?.handlers?.[method];
     return index === undefined ? undefined : { index, params };
+  };
+}
+
+const isString = (v, min, max) => typeof v === 'string' && v.length >= min && v.length <= max;
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `POST /users`'s body checked by hand: the same rules as api-typebox.mjs and api-zod.mjs. */
+function isUserIn(b) {
+  if (!isObject(b) || !isObject(b.address) || !isObject(b.preferences)) return false;
+  const { address: a, preferences: p } = b;
+  return (
+    isString(b.name, 1, 100) &&
+    isString(b.email, 0, 254) &&
+    /^[^@\s]+@[^@\s]+$/.test(b.email) &&
+    isString(b.password, 8, 128) &&
+    Number.isInteger(b.age) &&
+    b.age >= 13 &&
+    b.age <= 130 &&
+    isString(b.phone, 0, 32) &&
+    isString(a.street, 1, 200) &&
+    isString(a.city, 1, 100) &&
+    isString(a.postcode, 1, 20) &&
+    isString(a.country, 2, 2) &&
+    typeof p.newsletter === 'boolean' &&
+    (p.theme === 'light' || p.theme === 'dark' || p.theme === 'system') &&
+    isString(p.language, 2, 35) &&
+    isString(p.timezone, 0, 64) &&
+    Array.isArray(b.tags) &&
+    b.tags.length <= 20 &&
+    b.tags.every((t) => isString(t, 0, 32)) &&
+    isString(b.bio, 0, 2000)
+  );
+}
+
+/** What the client may see of a user, picked by hand (no `passwordHash`, no `sessionId`). */
+function publicUser(u) {
+  const { address: a, preferences: p, stats: s, links: l } = u;
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    age: u.age,
+    phone: u.phone,
+    address: { street: a.street, city: a.city, postcode: a.postcode, country: a.country },
+    preferences: { newsletter: p.newsletter, theme: p.theme, language: p.language, timezone: p.timezone },
+    tags: u.tags,
+    bio: u.bio,
+    roles: u.roles,
+    status: u.status,
+    emailVerified: u.emailVerified,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+    stats: {
+      logins: s.logins,
+      posts: s.posts,
+      followers: s.followers,
+      following: s.following,
+      reputation: s.reputation,
+    },
+    links: { self: l.self, avatar: l.avatar, posts: l.posts, followers: l.followers },
+    activity: u.activity.map((e) => ({ at: e.at, action: e.action, ip: e.ip, userAgent: e.userAgent })),
   };
 }
 
@@ -173,6 +235,27 @@ switch (workload) {
     };
     break;
   }
+  case 'api':
+    handler = (req, res) => {
+      if (req.method !== 'POST' || req.url !== '/users') return notFound(res);
+      if (!req.headers['content-type']?.startsWith('application/json')) {
+        res.writeHead(415).end();
+        return;
+      }
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        let body;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          body = undefined;
+        }
+        if (!isUserIn(body)) return sendJson(res, { error: 'Bad Request' }, 400);
+        sendJson(res, publicUser(makeUser(body)), 201);
+      });
+    };
+    break;
   default:
     throw new Error(`unknown workload ${workload}`);
 }
