@@ -115,11 +115,22 @@ export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptio
     if (HttpError.isHttpError(err) && err.headers !== undefined) {
       for (const [name, value] of Object.entries(err.headers)) res.set(name, value);
     }
-    res.status(status).json({ error: shown ? err.message : 'Internal Server Error' });
+    res.status(status).json({ error: shown ? (firstIssue(err) ?? err.message) : 'Internal Server Error' });
   });
 
   app.onClose(() => store.close());
   return { app, docs };
+}
+
+/**
+ * A failed schema check (kitjs's KIT_ERR_VALIDATION, REF-003) says which field is wrong in its first issue's
+ * message (schemas.ts words them); the error's own message only names the part ("Invalid request body").
+ */
+function firstIssue(err: Error): string | undefined {
+  const { code, issues } = err as { code?: unknown; issues?: Array<{ message?: unknown }> };
+  if (code !== 'KIT_ERR_VALIDATION' || !Array.isArray(issues)) return undefined;
+  const message = issues[0]?.message;
+  return typeof message === 'string' ? message : undefined;
 }
 
 /** The error's own status when it is a 4xx or 5xx, else 500 (REF-007). */

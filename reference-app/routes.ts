@@ -1,28 +1,10 @@
 /** The reference app's account routes (register, login, me), annotated for setupSwagger (express-jsdoc-swagger style). */
 import { randomBytes } from 'node:crypto';
-import {
-  authMiddleware,
-  comparePassword,
-  generateToken,
-  HttpError,
-  hashPassword,
-  type KitApp,
-  MAX_PASSWORD_BYTES,
-} from 'kitjs';
+import { authMiddleware, comparePassword, generateToken, HttpError, hashPassword, type KitApp } from 'kitjs';
+import { loginBody, loginReply, publicUser, registerBody } from './schemas.js';
 import type { UserStore } from './stores/user-store.js';
 import type { LoginThrottle } from './throttle/login-throttle.js';
 
-// bcrypt reads at most MAX_PASSWORD_BYTES (72) bytes of a password: kitjs's hashPassword refuses longer ones
-// rather than silently cutting them, and the routes check the same limit, from the library, with the other fields.
-/**
- * NIST SP 800-63B's minimum for a password the user chooses: 8 characters, each Unicode code point counting
- * as one (so `"€€€€€€€€"` is 8 characters, 24 bytes).
- */
-const MIN_PASSWORD_CHARACTERS = 8;
-/** RFC 5321's limit on a forward path; also keeps junk out of the database. */
-const MAX_EMAIL_LENGTH = 254;
-/** Deliberately loose: one @ with something on both sides and no spaces. The mailbox is the real check. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 /** The same answer for an unknown email and a wrong password, so the API cannot be used to find accounts. */
 const BAD_CREDENTIALS = 'Invalid email or password';
 
@@ -72,28 +54,6 @@ export interface RouteOptions {
 }
 
 /**
- * Reads `{ email, password }` from a parsed body. Anything but two strings is refused here, before a store
- * sees it: `{"email": {"$ne": null}}` never becomes a query (REF-003). The email is trimmed and lower-cased
- * (REF-004).
- */
-function readCredentials(body: unknown): { email: string; password: string } {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(
-      400,
-      'Send a JSON object with "email" and "password" (Content-Type: application/json)',
-    );
-  }
-  const { email, password } = body as { email?: unknown; password?: unknown };
-  if (email === undefined || password === undefined) {
-    throw new HttpError(400, '"email" and "password" are required');
-  }
-  if (typeof email !== 'string' || typeof password !== 'string') {
-    throw new HttpError(400, '"email" and "password" must be strings');
-  }
-  return { email: email.trim().toLowerCase(), password };
-}
-
-/**
  * Adds `POST /register`, `POST /login` and `GET /me` to `app`, and a 405 for the other methods on the two
  * POST paths. `throttle` guards `/login` (see
  * `throttle/login-throttle.ts`), counting clients by `req.ip`, which the app's `trust proxy` setting makes
@@ -125,26 +85,17 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
    * @example response - 201 - Created
    * { "id": 1, "email": "ada@example.com" }
    */
-  app.post('/register', async (req, res) => {
-    const { email, password } = readCredentials(req.body);
-    // REF-003: the email's shape, and a password of at least 8 characters and at most 72 bytes (bcrypt
-    // would ignore the rest).
-    if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
-      throw new HttpError(400, '"email" must be an email address');
-    }
-    // Code points, not UTF-16 units: an emoji is one character to the person who typed it.
-    if ([...password].length < MIN_PASSWORD_CHARACTERS) {
-      throw new HttpError(400, `"password" must be at least ${MIN_PASSWORD_CHARACTERS} characters`);
-    }
-    if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-      throw new HttpError(400, `"password" must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8`);
-    }
+  // REF-003: the body is checked by its schema before the handler runs (schemas.ts); REF-005: the reply
+  // schema writes only the id and the email of what the store gives back.
+  const registration = { schema: { body: registerBody, response: { 201: publicUser } } };
+  app.post('/register', registration, async (req, res) => {
+    const { email, password } = req.body;
     // REF-031: the unique index decides, never a look-up first.
     // No look-up first: with several instances, "not found" can be stale by the time of the insert. The
     // unique index decides, and the store turns its violation into EmailTakenError (409).
-    // REF-005: the store gets only the hash, and the answer picks its fields.
+    // REF-005: the store gets only the hash.
     const user = await store.create({ email, passwordHash: await hashPassword(password) });
-    res.status(201).json({ id: user.id, email: user.email });
+    res.status(201).json(user);
   });
 
   /**
@@ -161,8 +112,8 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
    * @example request - Log in
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
    */
-  app.post('/login', async (req, res) => {
-    const { email, password } = readCredentials(req.body);
+  app.post('/login', { schema: { body: loginBody, response: { 200: loginReply } } }, async (req, res) => {
+    const { email, password } = req.body;
     const who = { email, address: req.ip };
     // Counted before the password is checked, so racing instances cannot check more than the limit.
     await throttle.admit(who);

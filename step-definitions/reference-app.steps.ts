@@ -308,10 +308,14 @@ Then(
           !outside && !specifier.startsWith('/') && !/^kitjs\/./.test(specifier),
           `reference-app/${file} imports "${specifier}": use the package name "kitjs" and the public exports`,
         );
-        // The database packages (sequelize, mongoose...) are reached through kitjs's managers, never directly.
+        // The database packages (sequelize, mongoose...) are reached through kitjs's managers, never directly;
+        // Zod is the schema library the app writes its route schemas with (REF-001).
         assert.ok(
-          specifier === 'kitjs' || specifier.startsWith('.') || specifier.startsWith('node:'),
-          `reference-app/${file} imports "${specifier}": only kitjs, node: built-ins and the app's own modules`,
+          specifier === 'kitjs' ||
+            specifier.startsWith('.') ||
+            specifier.startsWith('node:') ||
+            specifier === 'zod',
+          `reference-app/${file} imports "${specifier}": only kitjs, node: built-ins, zod and the app's own modules`,
         );
       }
     }

@@ -47,6 +47,18 @@ Feature: The reference app documents its API
         """
         { "responses": { "200": { "description": "The database answers" }, "503": { "description": "The database is unreachable, or the instance is shutting down" } } }
         """
+      And the documented operation POST "/register" includes:
+        """
+        { "requestBody": { "content": { "application/json": { "schema": { "required": ["email", "password"], "properties": { "email": { "maxLength": 254 } } } } } } }
+        """
+      And the documented operation POST "/register" includes:
+        """
+        { "responses": { "201": { "description": "The account was created", "content": { "application/json": { "schema": { "required": ["id", "email"], "additionalProperties": false } } } } } }
+        """
+      And the documented operation POST "/login" includes:
+        """
+        { "responses": { "200": { "content": { "application/json": { "schema": { "properties": { "token": { "type": "string" } } } } } } } }
+        """
       And this holds:
         """
         const drift = world.docs.drift();
