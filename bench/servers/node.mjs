@@ -132,6 +132,31 @@ function publicUser(u) {
   };
 }
 
+/** What `jsonPost` hands on for a body that is not JSON. */
+const MALFORMED = Symbol('malformed');
+
+/** A handler of POST `path` with a JSON body: 404 elsewhere, 415 without JSON, then `onBody(res, parsed)`. */
+function jsonPost(path, onBody) {
+  return (req, res) => {
+    if (req.method !== 'POST' || req.url !== path) return notFound(res);
+    if (!req.headers['content-type']?.startsWith('application/json')) {
+      res.writeHead(415).end();
+      return;
+    }
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      let body;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = MALFORMED;
+      }
+      onBody(res, body);
+    });
+  };
+}
+
 let handler;
 switch (workload) {
   case 'hello':
@@ -160,25 +185,10 @@ switch (workload) {
     break;
   }
   case 'echo':
-    handler = (req, res) => {
-      if (req.method !== 'POST' || req.url !== '/echo') return notFound(res);
-      if (!req.headers['content-type']?.startsWith('application/json')) {
-        res.writeHead(415).end();
-        return;
-      }
-      const chunks = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        let body;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          res.writeHead(400).end();
-          return;
-        }
-        sendJson(res, body);
-      });
-    };
+    handler = jsonPost('/echo', (res, body) => {
+      if (body === MALFORMED) res.writeHead(400).end();
+      else sendJson(res, body);
+    });
     break;
   case 'stack': {
     const on = stackParts();
@@ -236,25 +246,10 @@ switch (workload) {
     break;
   }
   case 'api':
-    handler = (req, res) => {
-      if (req.method !== 'POST' || req.url !== '/users') return notFound(res);
-      if (!req.headers['content-type']?.startsWith('application/json')) {
-        res.writeHead(415).end();
-        return;
-      }
-      const chunks = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        let body;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          body = undefined;
-        }
-        if (!isUserIn(body)) return sendJson(res, { error: 'Bad Request' }, 400);
-        sendJson(res, publicUser(makeUser(body)), 201);
-      });
-    };
+    handler = jsonPost('/users', (res, body) => {
+      if (!isUserIn(body)) sendJson(res, { error: 'Bad Request' }, 400);
+      else sendJson(res, publicUser(makeUser(body)), 201);
+    });
     break;
   default:
     throw new Error(`unknown workload ${workload}`);
