@@ -1,5 +1,6 @@
 // Reply serialization (spec/schemas.md, SCHEMA-007 and SCHEMA-011): kitjs's reply serializer (what a route's
-// `schema.response` compiles into: fast-json-stringify, or JSON.stringify for a root array of primitives) and
+// `schema.response` compiles into: fast-json-stringify, or the checked JSON.stringify projection for a large root
+// array, src/schema/reply-projection.ts) and
 // fast-json-stringify alone, against JSON.stringify, on fixed data: one object, arrays of objects, large arrays
 // of primitives. Calls per second, best of 3 runs of --ms each; no assertion. Writes bench/results/serialize.md.
 //   node --import tsx bench/serialize.mjs [--ms 1000]
