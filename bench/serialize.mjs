@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '..', 'package.json'));
@@ -68,10 +70,18 @@ const cases = [
   },
 ];
 
+// A full collection before each run, so that no run pays for the garbage of the one before (fast-json-stringify
+// leaves ropes of hundreds of thousands of pieces on large arrays; the next serializer measured paid for them).
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc');
+
 /** Calls per second of `fn`: the best of 3 runs of about `budget` ms each, after a warm-up. */
 function rate(fn) {
   let best = 0;
-  for (let run = 0; run < 3; run++) best = Math.max(best, oneRate(fn));
+  for (let run = 0; run < 3; run++) {
+    collect();
+    best = Math.max(best, oneRate(fn));
+  }
   return best;
 }
 
