@@ -1,5 +1,6 @@
 // Reply serialization (spec/schemas.md, SCHEMA-007 and SCHEMA-011): kitjs's reply serializer (what a route's
-// `schema.response` compiles into: fast-json-stringify, or JSON.stringify for a root array of primitives) and
+// `schema.response` compiles into: fast-json-stringify, or the checked JSON.stringify projection for a large root
+// array, src/schema/reply-projection.ts) and
 // fast-json-stringify alone, against JSON.stringify, on fixed data: one object, arrays of objects, large arrays
 // of primitives. Calls per second, best of 3 runs of --ms each; no assertion. Writes bench/results/serialize.md.
 //   node --import tsx bench/serialize.mjs [--ms 1000]
@@ -8,6 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '..', 'package.json'));
@@ -67,10 +70,18 @@ const cases = [
   },
 ];
 
+// A full collection before each run, so that no run pays for the garbage of the one before (fast-json-stringify
+// leaves ropes of hundreds of thousands of pieces on large arrays; the next serializer measured paid for them).
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc');
+
 /** Calls per second of `fn`: the best of 3 runs of about `budget` ms each, after a warm-up. */
 function rate(fn) {
   let best = 0;
-  for (let run = 0; run < 3; run++) best = Math.max(best, oneRate(fn));
+  for (let run = 0; run < 3; run++) {
+    collect();
+    best = Math.max(best, oneRate(fn));
+  }
   return best;
 }
 
