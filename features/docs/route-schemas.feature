@@ -168,8 +168,8 @@ Feature: Routes with schemas document themselves
         world.docs = setupSwagger(app, { info: { title: 'Refs', version: '1.0.0' }, baseDir: tmpDir, filesPattern: '*.js' });
         const User = z.object({ id: z.string() }).meta({ id: 'User' });
         const Category = z.object({ name: z.string(), get children() { return z.array(Category); } });
-        app.get('/pair', { schema: { response: { 200: z.object({ a: User, b: User }) } } }, (req, res) => res.json({}));
-        app.get('/tree', { schema: { response: { 200: Category } } }, (req, res) => res.json({}));
+        app.get('/pair', { schema: { response: { 200: z.object({ a: User, b: User }) } } }, (req, res) => res.json({ a: { id: '1' }, b: { id: '2' } }));
+        app.get('/tree', { schema: { response: { 200: Category } } }, (req, res) => res.json({ name: 'root', children: [] }));
         """
       Then the documented operation GET "/pair" includes:
         """
