@@ -33,8 +33,8 @@ const SERVERS = ['node', 'fastify', 'express', 'hono', 'kitjs', 'kitjs-zod'];
 // Servers that are another configuration of a server file, and the only workloads they take part in:
 // `kitjs-zod` is servers/kitjs.mjs with Zod schemas in `api` (plain `kitjs` uses TypeBox's JSON Schema there).
 const VARIANTS = { 'kitjs-zod': { server: 'kitjs', env: { API_SCHEMA: 'zod' }, workloads: ['api'] } };
-// --quick (CI) leaves `api` out unless asked for by --workloads: it needs kitjs's response schemas and adds
-// six servers to a run that must stay about two minutes.
+// --quick (CI) leaves `api` out unless asked for by --workloads: it adds its servers (and Zod and TypeBox) to a
+// run that must stay about two minutes; `--main --workloads api` measures it.
 const QUICK_WORKLOADS = WORKLOADS.filter((w) => w !== 'api');
 const MODES = {
   c100: { label: '-c 100', connections: 100, pipelining: 1 },
