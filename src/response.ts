@@ -11,7 +11,7 @@ import { clearCookie, cookie } from './response/cookies.js';
 import { attachment, download } from './response/download.js';
 import { applyValidators } from './response/entity.js';
 import { contentTypeValue, headerMembers, locationValue } from './response/header-members.js';
-import { jsonMembers, legacyStatusAndValue, replyText } from './response/json-members.js';
+import { jsonMembers, jsonText, legacyStatusAndValue } from './response/json-members.js';
 import { negotiationMembers, redirectBody } from './response/negotiation.js';
 import { sendFile } from './response/send-file.js';
 import { attachLegacySendfile } from './response/sendfile-member.js';
@@ -107,13 +107,7 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
    */
   json(obj: unknown, second?: unknown): void {
     const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
-    const replies = this.kitReplies;
-    const stringify = (this.req as InternalRequest).context?.stringify;
-    // RES-002: JSON.stringify throws on cycles and BigInt; the throw reaches the error path like any other.
-    const body =
-      (replies === undefined ? undefined : replyText(this, replies, value)) ??
-      (stringify === undefined ? JSON.stringify(value) : stringify(value));
-    this.finish(body, APPLICATION_JSON, false, true);
+    this.finish(jsonText(this, value), APPLICATION_JSON, false, true);
   }
 
   /**

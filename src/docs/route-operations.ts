@@ -2,6 +2,7 @@
 import type { RouteInfo } from '../types.js';
 import { routeShapes, shape } from './drift.js';
 import { type Converted, safeName, toOpenApiSchema } from './openapi-schema.js';
+import { pathParamNames } from './operation.js';
 import { resolvePointer } from './refs.js';
 import { defaultDescription } from './responses.js';
 import { ensure, isSchema, setOwn } from './schema-extras.js';
@@ -59,14 +60,6 @@ function operationFor(
   const docPath = openApiPath(path);
   const item = ensure<Record<string, OperationObject>>(document.paths, docPath, () => ({}));
   return { op: ensure<OperationObject>(item, method, () => ({ deprecated: false })), docPath };
-}
-
-/** The `{name}`s of an OpenAPI path, in order. */
-function bracedNames(path: string): string[] {
-  return path
-    .split('/')
-    .filter((s) => s.startsWith('{') && s.endsWith('}'))
-    .map((s) => s.slice(1, -1));
 }
 
 /** The JSON content entry of a body or response, keeping the annotation's examples; the schema replaced. */
@@ -159,8 +152,8 @@ export function addRouteSchemas(
       body.required = true;
     }
     // The annotation may name a parameter otherwise (`{id}` for `:userId`): matched by position.
-    const pathNames = bracedNames(docPath);
-    const routeNames = bracedNames(openApiPath(route.path));
+    const pathNames = pathParamNames(docPath);
+    const routeNames = pathParamNames(openApiPath(route.path));
     if (schema.params !== undefined) {
       const [props] = propertiesOf(convert('params', schema.params, 'input'));
       for (const [name, prop] of Object.entries(props)) {

@@ -1,24 +1,30 @@
 /** Express 4's older status forms of res.json, res.jsonp, and the JSON text a route's reply schema writes. */
 import { escapeJsonHtml } from '../app/context.js';
 import type { InternalRequest } from '../request/internal.js';
-import { type ReplyCarrier, type RouteReplies, replyFor } from '../schema/replies.js';
+import { type ReplyCarrier, replyFor } from '../schema/replies.js';
 import type { KitResponse } from '../types.js';
 
 /**
- * SCHEMA-009: the JSON text of `value` by the reply schema the response's status selects, or undefined when
- * the route declares none for it (the ordinary JSON path then). SCHEMA-012: the app's `json replacer` and
- * `json spaces` do not apply to it; `json escape` does.
+ * RES-002, XRES-004: the JSON text `res.json` and `res.jsonp` send: by the reply schema the response's status
+ * selects (SCHEMA-009), else under the app's json settings. SCHEMA-012: `json replacer` and `json spaces` do
+ * not apply to a schema's text; `json escape` does. JSON.stringify throws on cycles and BigInt; the throw
+ * reaches the error path like any other.
  *
  * @example
  * ```ts
- * const text = replyText(res, replies, user); // '{"id":1,"name":"Ada"}', no passwordHash
+ * const text = jsonText(res, user); // '{"id":1,"name":"Ada"}', no passwordHash on a route declaring the reply
  * ```
  */
-export function replyText(res: KitResponse, replies: RouteReplies, value: unknown): string | undefined {
-  const serialize = replyFor(replies, res.statusCode);
-  if (serialize === undefined) return undefined;
-  const text = serialize(value);
-  return (res.req as InternalRequest).context?.jsonEscape === true ? escapeJsonHtml(text) : text;
+export function jsonText(res: KitResponse, value: unknown): string | undefined {
+  const replies = (res as unknown as ReplyCarrier).kitReplies;
+  const context = (res.req as InternalRequest).context;
+  const serialize = replies === undefined ? undefined : replyFor(replies, res.statusCode);
+  if (serialize !== undefined) {
+    const text = serialize(value);
+    return context?.jsonEscape === true ? escapeJsonHtml(text) : text;
+  }
+  const stringify = context?.stringify;
+  return stringify === undefined ? JSON.stringify(value) : stringify(value);
 }
 
 /**
@@ -43,10 +49,7 @@ export const jsonMembers = {
   jsonp(this: KitResponse, obj: unknown, second?: unknown): void {
     const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
     // XRES-004: the same JSON text as res.json, under the app's json settings or a reply schema (SCHEMA-009).
-    const replies = (this as unknown as ReplyCarrier).kitReplies;
-    const stringify = (this.req as InternalRequest).context?.stringify;
-    let body = replies === undefined ? undefined : replyText(this, replies, value);
-    body ??= stringify === undefined ? JSON.stringify(value) : stringify(value);
+    let body = jsonText(this, value);
     const name = this.app?.settings['jsonp callback name'] ?? 'callback';
     const query = this.req.query as Record<string, unknown> | undefined;
     let callback = typeof name === 'string' && query !== undefined ? query[name] : undefined;
