@@ -1,9 +1,9 @@
-// Reply serialization (spec/schemas.md, SCHEMA-007 and SCHEMA-011): kitjs's reply serializer (what a route's
-// `schema.response` compiles into: fast-json-stringify, or the checked JSON.stringify projection for a large root
-// array, src/schema/reply-projection.ts) and
-// fast-json-stringify alone, against JSON.stringify, on fixed data: one object, arrays of objects, large arrays
-// of primitives. Calls per second, best of 3 runs of --ms each; no assertion. Writes bench/results/serialize.md.
-//   node --import tsx bench/serialize.mjs [--ms 1000]
+// Reply serialization (spec/schemas.md, SCHEMA-010 and SCHEMA-011): kitjs's reply serializer (what a route's
+// `schema.response` compiles into: a checked snapshot written by JSON.stringify, src/schema/reply-snapshot.ts)
+// and fast-json-stringify (Fastify's writer, which checks nothing), against JSON.stringify, on fixed data: one
+// object, arrays of objects, large arrays of primitives. Calls per second, best of 3 runs of --ms each; no
+// assertion. Writes bench/results/serialize.md.
+//   node --import tsx bench/serialize.mjs [--ms 1000]   (after bench/'s dependencies are installed)
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,9 +13,13 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '..', 'package.json'));
+// fast-json-stringify is no dependency of kitjs: it comes with Fastify among bench/'s own dependencies,
+// which `npm run bench` installs (or `npm ci --prefix bench`).
+const require = createRequire(path.join(here, 'package.json'));
 const fastJson = require('fast-json-stringify');
 const { compileReplies } = await import('../src/schema/reply-compile.ts');
+const { SchemaCompilers } = await import('../src/schema/compilers.ts');
+const { isDeepStrictEqual } = await import('node:util');
 const { values } = parseArgs({ options: { ms: { type: 'string', default: '1000' } } });
 const budget = Number(values.ms);
 
@@ -101,9 +105,9 @@ function oneRate(fn) {
 const rows = [];
 for (const { name, schema, value } of cases) {
   const fast = fastJson(schema);
-  const kit = compileReplies({ 200: schema }, 'bench').exact.get(200);
-  if (kit(value) !== fast(value))
-    throw new Error(`${name}: kitjs and fast-json-stringify write different text`);
+  const kit = compileReplies({ 200: schema }, 'bench', new SchemaCompilers()).exact.get(200);
+  if (!isDeepStrictEqual(JSON.parse(kit(value)), JSON.parse(fast(value))))
+    throw new Error(`${name}: kitjs and fast-json-stringify write different values`);
   if (kit(value).includes('passwordHash')) throw new Error(`${name}: an undeclared field was written`);
   // Each measured as the response path uses a reply's text: its byte length for Content-Length, which also
   // flattens a string built in pieces (fast-json-stringify's ropes) as the socket write would.
@@ -122,7 +126,8 @@ const text = `# Reply serialization
 calls per second (best of 3 runs) of a reply's text and its byte length (what the response computes for
 Content-Length, flattening a text built in pieces), and each one's ratio to \`JSON.stringify\` of the same
 value (which writes every field, \`passwordHash\` too). "kitjs reply" is what a route's \`schema.response\`
-compiles into.
+compiles into: each value read once into a snapshot of the declared fields, checked, written by
+\`JSON.stringify\`. fast-json-stringify, Fastify's writer, checks nothing (it coerces).
 
 | value | JSON.stringify | fast-json-stringify | ratio | kitjs reply | ratio |
 | --- | ---: | ---: | ---: | ---: | ---: |

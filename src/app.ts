@@ -20,6 +20,7 @@ import { type PathFault, splitTarget } from './router/canonical-path.js';
 import { Dispatch } from './router/dispatch.js';
 import type { Layer } from './router/layer.js';
 import { refusedStack } from './router/refused-stack.js';
+import { type AjvSettings, SchemaCompilers } from './schema/compilers.js';
 import { AppServers } from './server.js';
 import { assignSetting } from './settings.js';
 import type {
@@ -42,6 +43,8 @@ import { appErrorPath } from './views/render.js';
 export interface KitOptions extends ServerTimeouts {
   /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
   logger?: LoggerOption;
+  /** SCHEMA-013: how this app's ajv instances (route JSON Schemas, requests and replies) are made. */
+  ajv?: AjvSettings;
 }
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
@@ -63,11 +66,12 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
 
   constructor(options: KitOptions = {}, hooks: ResponseHooks = {}) {
     super();
-    const { logger, ...timeouts } = options;
+    const { logger, ajv, ...timeouts } = options;
     for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
     this.context = new AppContext(this.self, appLogger(logger), hooks);
+    if (ajv !== undefined) this.context.schemas = new SchemaCompilers(ajv);
     this.context.refresh(this.settings);
     this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger);
     // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
@@ -97,6 +101,10 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     if (this.requestProto !== undefined) Object.setPrototypeOf(this.requestProto, parent.request);
     if (this.responseProto !== undefined) Object.setPrototypeOf(this.responseProto, parent.response);
     this.settingsChanged();
+  }
+
+  protected override schemaCompilers(): SchemaCompilers {
+    return this.context.schemas;
   }
 
   protected settingsChanged(): void {

@@ -63,6 +63,7 @@ export type { DotfilesPolicy, ServeStaticOptions } from './middleware/serve-stat
 export { serveStatic } from './middleware/serve-static.js';
 export type { RouterOptions } from './router/router.js';
 export { Router } from './router/router.js';
+export type { AjvSettings } from './schema/compilers.js';
 export type { StandardSchema } from './schema/standard.js';
 
 export type {

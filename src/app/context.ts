@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { ErrorView } from '../error-view.js';
 import type { RoutingHooks } from '../router/router-walk.js';
+import { SchemaCompilers } from '../schema/compilers.js';
 import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
 import type { KitApp, KitRequest, KitResponse } from '../types.js';
 
@@ -85,6 +86,8 @@ export class AppContext {
   jsonEscape = false;
   /** `x-powered-by` (EXP-003). */
   poweredBy = false;
+  /** SCHEMA-013: this app's schema compilers (`kit({ ajv })`), which compile its routes' JSON Schemas. */
+  schemas: SchemaCompilers = new SchemaCompilers();
 
   /**
    * @param app the callable app, what `req.app` and `res.app` answer

@@ -2,6 +2,7 @@
 import { KitError } from '../errors.js';
 import { cutResponse } from '../final-handler.js';
 import type { InternalRequest } from '../request.js';
+import { leaveReplies, type ReplyCarrier } from '../schema/replies.js';
 import type { KitResponse, NextFunction } from '../types.js';
 import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
 import type { Layer, PrefixLayer } from './layer.js';
@@ -79,6 +80,8 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
     // leaves this router; any other non-empty string is an error (ERR-010).
     if (arg === 'route') {
       arg = undefined;
+      // SCHEMA-009: the route passes on, and its reply schemas with it.
+      leaveReplies(this.res as unknown as ReplyCarrier, false);
       const matches = this.matches;
       if (matches !== null) {
         // Leave the whole route: every method `route(path)` registered on it shares one group.
@@ -88,13 +91,15 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
         this.handlerIndex = 0;
       }
     } else if (arg === 'router') {
+      leaveReplies(this.res as unknown as ReplyCarrier, false);
       this.done(undefined);
       return;
     } else if (typeof arg === 'string' && arg !== '') {
       arg = nextStringError(arg);
     }
     // Falsy values (undefined, null, false, '') mean "no error", as in Express: an error handler that
-    // calls next() has handled the error (ERR-004).
+    // calls next() has handled the error (ERR-004), and the failed route's error schemas end with it.
+    if (this.hasError && !arg) leaveReplies(this.res as unknown as ReplyCarrier, false);
     this.hasError = Boolean(arg);
     this.error = this.hasError ? arg : undefined;
     // ERR-009: an error after the headers went out cuts the connection now, before any error middleware
@@ -125,6 +130,8 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
             // An error leaves the routes: only the failing route's own error handlers may take it (ERR-004).
             if (this.hasError || !this.enterRoute(match)) break;
             this.entered = match;
+            // SCHEMA-009: the route that answers owns the reply; none before its first handler sets one.
+            leaveReplies(this.res as unknown as ReplyCarrier, false);
             // XROUTE-008: param callbacks first; they resume here, or leave the route with next(err/'route').
             const table = this.owner?.paramTable;
             if (table != null && paramCallbacksApply(table, match)) {
@@ -140,6 +147,8 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
               return;
             }
           }
+          // SCHEMA-009: the route's handlers passed on; a failure keeps only its error schemas.
+          leaveReplies(this.res as unknown as ReplyCarrier, this.hasError);
           this.matchIndex++;
           this.handlerIndex = 0;
           if (this.where.path !== this.matchedPath) continue walk;

@@ -1,6 +1,8 @@
 /** Route: Express's route object — one path, its handlers per method — what `route(path)` returns and `req.route` shows. */
 import { METHODS } from 'node:http';
 import { refuseFactory } from '../factory-guard.js';
+import type { SchemaCompilers } from '../schema/compilers.js';
+import { leaveReplies, type ReplyCarrier } from '../schema/replies.js';
 import { routeHandlers } from '../schema/route-options.js';
 import type {
   KitRequest,
@@ -61,6 +63,7 @@ export class Route<Path extends RoutePath = RoutePath> implements PublicRoute<Pa
    */
   dispatch(req: KitRequest, res: KitResponse, done: NextFunction): void {
     req.route = this as unknown as KitRequest['route'];
+    leaveReplies(res as unknown as ReplyCarrier, false);
     new RouteRun(this.stack, req, res, (req.method ?? 'GET').toLowerCase(), done).proceed(undefined);
   }
 
@@ -109,6 +112,8 @@ class RouteRun implements HandlerRunner, Hopper {
   /** What a handler's `next` does: `route` and `router` leave the route, anything else goes on in it. */
   proceed(arg: unknown): void {
     if (arg === 'route' || arg === 'router') {
+      // SCHEMA-009: leaving the route takes its reply schemas with it.
+      leaveReplies(this.res as unknown as ReplyCarrier, false);
       this.done(arg === 'router' ? 'router' : undefined);
       return;
     }
@@ -135,6 +140,7 @@ class RouteRun implements HandlerRunner, Hopper {
       else invoke(this, AS_HANDLER, layer.handle, undefined, undefined);
       return;
     }
+    leaveReplies(this.res as unknown as ReplyCarrier, failed);
     this.done(failed ? arg : undefined);
   }
 }
@@ -144,9 +150,10 @@ class RouteRun implements HandlerRunner, Hopper {
  * checked to be a function (not a factory passed uncalled): a TypeError naming `where` otherwise (APP-006,
  * APP-010).
  */
-export function checkHandlers(handlers: unknown[], where: string): Middleware[] {
-  // SCHEMA-001: route options (`{ schema }`) first become the validator that runs before the handlers.
-  const flat = routeHandlers(handlers, where).flat(Infinity as 1);
+export function checkHandlers(handlers: unknown[], where: string, compilers?: SchemaCompilers): Middleware[] {
+  // SCHEMA-001: route options (`{ schema }`) first become the validator that runs before the handlers,
+  // compiled by the registering app's compilers (SCHEMA-013).
+  const flat = routeHandlers(handlers, where, compilers).flat(Infinity as 1);
   if (flat.length === 0) throw new TypeError(`${where} needs at least one handler`);
   return flat.map((handler, position) => {
     refuseFactory(handler, where);

@@ -2,6 +2,7 @@
 
 import { markFactory } from '../factory-guard.js';
 import type { InternalRequest } from '../request.js';
+import type { SchemaCompilers } from '../schema/compilers.js';
 import { routeSchemaOf } from '../schema/route-options.js';
 import type {
   HandlerArg,
@@ -88,6 +89,14 @@ export class Router implements RouterLike<Router>, Mountable {
    */
   protected matchOptions(): MatchOptions {
     return this.matching;
+  }
+
+  /**
+   * SCHEMA-013: the compilers the route schemas registered here compile with; an app's own, none for a
+   * standalone router, whose JSON Schemas each serving app compiles.
+   */
+  protected schemaCompilers(): SchemaCompilers | undefined {
+    return undefined;
   }
 
   // A method, not one of the loop's: an app's `get(name)` reads a setting (app/configurable.ts overrides it).
@@ -178,7 +187,7 @@ export class Router implements RouterLike<Router>, Mountable {
     home?: { block: RouteIndex | null },
   ): this {
     // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
-    const flat = checkHandlers(handlers, `${name}('${String(path)}')`);
+    const flat = checkHandlers(handlers, `${name}('${String(path)}')`, this.schemaCompilers());
     const block = home?.block ?? this.block ?? new RouteIndex();
     const order = group ?? this.order++;
     const owner = route ?? new RouteObject(path);

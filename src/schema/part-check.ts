@@ -1,25 +1,32 @@
 /** One part's check: a Standard Schema or a JSON Schema, made into the same small function at registration. */
+
+import type { SchemaCompilers } from './compilers.js';
 import { type PartCheck, type PartOutcome, type SchemaPart, safeMessage, valueAt } from './issues.js';
 import { jsonSchemaCheck } from './json-schema.js';
 import { isStandardSchema, type StandardResult, type StandardSchema } from './standard.js';
 
 /**
  * SCHEMA-002: the check for `schema` of `part`. A Standard Schema is used through its `~standard.validate`;
- * any other object is a JSON Schema, compiled by ajv now. Anything else is a TypeError naming `where`.
+ * any other object is a JSON Schema, compiled now by the app's ajv (SCHEMA-013). Anything else is a TypeError naming `where`.
  *
  * @example
  * ```ts
- * const check = partCheck('body', z.object({ name: z.string() }), "post('/users')");
+ * const check = partCheck('body', z.object({ name: z.string() }), "post('/users')", compilers);
  * ```
  */
-export function partCheck(part: SchemaPart, schema: unknown, where: string): PartCheck {
+export function partCheck(
+  part: SchemaPart,
+  schema: unknown,
+  where: string,
+  compilers: SchemaCompilers,
+): PartCheck {
   if (isStandardSchema(schema)) return standardCheck(schema);
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     throw new TypeError(
       `${where}: schema.${part} must be a Standard Schema (Zod, Valibot, ArkType...) or a JSON Schema object`,
     );
   }
-  return jsonSchemaCheck(part, schema);
+  return jsonSchemaCheck(part, schema, compilers);
 }
 
 function standardCheck(schema: StandardSchema): PartCheck {

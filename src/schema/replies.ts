@@ -12,14 +12,32 @@ export interface RouteReplies {
   readonly exact: ReadonlyMap<number, ReplySerialize>;
   readonly classes: ReadonlyArray<ReplySerialize | undefined>;
   readonly fallback: ReplySerialize | undefined;
+  /** What stays when the route fails: its serializers for error statuses only (SCHEMA-009). */
+  readonly failure: RouteReplies | undefined;
 }
 
 /**
- * The response as the route's first handler leaves it for `res.json` (SCHEMA-009): one field, read once per
- * JSON reply, undefined on every response of a route without reply schemas.
+ * The response as the answering route's first handler leaves it for `res.json` (SCHEMA-009): one field,
+ * read once per JSON reply, undefined while no route with reply schemas is answering.
  */
 export interface ReplyCarrier {
   kitReplies: RouteReplies | undefined;
+}
+
+/**
+ * SCHEMA-009: a route is left (its handlers passed on with `next()`, `next('route')` or `next('router')`):
+ * its reply schemas go with it, so the next route's replies are its own. Leaving with an error keeps only
+ * the failing route's error serializers, for the error handler's answer. One read on a response whose
+ * route declared none.
+ *
+ * @example
+ * ```ts
+ * leaveReplies(res, false); // the next route answers with its own schemas, or none
+ * ```
+ */
+export function leaveReplies(res: ReplyCarrier, failed: boolean): void {
+  const replies = res.kitReplies;
+  if (replies !== undefined) res.kitReplies = failed ? replies.failure : undefined;
 }
 
 /**

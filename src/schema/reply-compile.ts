@@ -1,104 +1,146 @@
-/** Reply schemas compiled at registration: fast-json-stringify for a JSON Schema, else validate-and-strip. */
+/**
+ * Reply schemas compiled at registration into one contract for every library (SCHEMA-010): snapshot the
+ * value by the schema's named fields, check the snapshot, write the snapshot with JSON.stringify.
+ */
 import { KitError } from '../errors.js';
-import { lazyDependency } from '../optional-package.js';
+import { requirePeer } from '../optional-package.js';
+import type { SchemaCompilers } from './compilers.js';
 import { type ReplySerialize, type RouteReplies, replyMismatch } from './replies.js';
-import { replyProjection } from './reply-projection.js';
+import { compileSnapshot, ReplyMisfit, type Snapshot } from './reply-snapshot.js';
+import { compileWriter, type ReplyWriter } from './reply-writer.js';
 import { isStandardSchema, type StandardIssue, type StandardSchema } from './standard.js';
-
-type FastJsonModule = typeof import('fast-json-stringify');
-
-// fast-json-stringify (and the ajv it builds on) stays off every app without a reply JSON Schema.
-const loadFastJson = lazyDependency<FastJsonModule>('fast-json-stringify');
 
 /** Standard JSON Schema (standardschema.dev): a Standard Schema that can also describe itself. */
 interface JsonSchemaConverter {
-  readonly output?: (options: { readonly target: string }) => Record<string, unknown>;
+  readonly input?: (options: {
+    readonly target: string;
+    readonly libraryOptions?: Record<string, unknown>;
+  }) => Record<string, unknown>;
 }
 
+type ValibotToJsonSchema = typeof import('@valibot/to-json-schema');
+
 /**
- * SCHEMA-007: the serializers of a route's `schema.response`, one per key, compiled now (a JSON Schema that
- * fast-json-stringify refuses throws here, naming `where`). Keys were checked by the caller (SCHEMA-006).
+ * SCHEMA-007: the serializers of a route's `schema.response`, one per key, compiled now with the app's
+ * compilers (a schema that cannot be compiled or described throws here, naming `where`). Keys were checked
+ * by the caller (SCHEMA-006).
  *
  * @example
  * ```ts
- * const replies = compileReplies({ 201: User, '4xx': Problem }, "post('/users')");
+ * const replies = compileReplies({ 201: User, '4xx': Problem }, "post('/users')", compilers);
  * ```
  */
-export function compileReplies(response: Readonly<Record<string, unknown>>, where: string): RouteReplies {
+export function compileReplies(
+  response: Readonly<Record<string, unknown>>,
+  where: string,
+  compilers: SchemaCompilers,
+): RouteReplies {
   const exact = new Map<number, ReplySerialize>();
   const classes: Array<ReplySerialize | undefined> = [];
   let fallback: ReplySerialize | undefined;
   for (const [key, schema] of Object.entries(response)) {
-    const serialize = replySerializer(schema, key, where);
+    const serialize = replySerializer(schema, key, where, compilers);
     const lower = key.toLowerCase();
     if (lower === 'default') fallback = serialize;
     else if (lower.endsWith('xx')) classes[Number(lower[0])] = serialize;
     else exact.set(Number(key), serialize);
   }
-  return { exact, classes, fallback };
+  return withFailure({ exact, classes, fallback });
 }
 
 /**
- * SCHEMA-010: a JSON Schema, or the JSON Schema a Standard Schema gives of its output, through
- * fast-json-stringify; a Standard Schema that gives none (or cannot describe itself, as Zod's transforms
- * cannot) through its own `validate`, whose output is then `JSON.stringify`d.
+ * SCHEMA-009: the replies as a route leaves them when it fails: only what applies to an error status (400
+ * and up, their classes, and `default` for those), so an error handler's answer is written by the failing
+ * route's error schemas and by nothing meant for its successes.
  */
-function replySerializer(schema: unknown, key: string, where: string): ReplySerialize {
-  if (!isStandardSchema(schema)) return fastSerializer(schema as Record<string, unknown>, key, where);
-  const converter = (schema['~standard'] as { jsonSchema?: JsonSchemaConverter }).jsonSchema;
-  if (typeof converter?.output === 'function') {
-    let described: Record<string, unknown> | undefined;
-    try {
-      described = converter.output({ target: 'draft-07' });
-    } catch {
-      // Not every schema has a JSON Schema (Zod's transforms, dates): its own validate still strips.
-    }
-    if (described !== undefined) return fastSerializer(described, key, where);
-  }
-  return strippingSerializer(schema, key);
+function withFailure(replies: Omit<RouteReplies, 'failure'>): RouteReplies {
+  const exact = new Map([...replies.exact].filter(([status]) => status >= 400));
+  const classes: Array<ReplySerialize | undefined> = [];
+  for (const group of [4, 5]) classes[group] = replies.classes[group] ?? replies.fallback;
+  const hasAny = exact.size > 0 || classes[4] !== undefined || classes[5] !== undefined;
+  const failure: RouteReplies | undefined = hasAny
+    ? { exact, classes, fallback: undefined, failure: undefined }
+    : undefined;
+  if (failure !== undefined) (failure as { failure: RouteReplies | undefined }).failure = failure;
+  return { ...replies, failure };
 }
 
 /**
- * fast-json-stringify writes only the declared properties, the source of its speed. SCHEMA-011: a large root
- * array whose schema the projection understands, every value exactly as declared, goes out through
- * `JSON.stringify` with the declared keys, faster there and the same text; any other value through fjs.
+ * SCHEMA-010: one serializer. A JSON Schema (TypeBox's) is the whole contract: the snapshot checks it as it
+ * copies, and ajv checks what the snapshot cannot (formats, oneOf...). A Standard Schema gives the shape of
+ * its input as JSON Schema (Standard JSON Schema; Valibot through `@valibot/to-json-schema`): the snapshot
+ * keeps the fields it names, and the library's own `validate` checks the snapshot, whose output is written.
  */
-function fastSerializer(schema: Record<string, unknown>, key: string, where: string): ReplySerialize {
-  let compiled: ReplySerialize;
-  try {
-    compiled = loadFastJson()(schema as unknown as Parameters<FastJsonModule>[0]) as ReplySerialize;
-  } catch (err) {
-    throw new TypeError(`${where}: schema.response[${key}] does not compile: ${(err as Error).message}`);
+function replySerializer(
+  schema: unknown,
+  key: string,
+  where: string,
+  compilers: SchemaCompilers,
+): ReplySerialize {
+  const label = `${where}: schema.response[${key}]`;
+  if (isStandardSchema(schema)) {
+    const take = compileOrThrow(
+      () => compileSnapshot(describeInput(schema, label), 'copy', compilers),
+      label,
+    );
+    return standardSerializer(schema, take.take, key);
   }
-  const serialize: ReplySerialize = (value) => {
-    try {
-      return compiled(value);
-    } catch (err) {
-      // fast-json-stringify's own words name a missing property; others may quote the value, which stays out.
-      const message = (err as Error | null)?.message;
-      throw replyMismatch(
-        key,
-        typeof message === 'string' && message.endsWith(' is required!') ? message : '',
-      );
-    }
-  };
-  const projection = replyProjection(schema);
-  if (projection === undefined) return serialize;
-  const { write, from } = projection;
+  const plan = compileOrThrow(() => compileSnapshot(schema, 'check', compilers), label);
+  const writer = compileWriter(schema, compilers);
+  if (writer !== undefined) return (value) => written(writer, value, key);
+  const full = plan.needsFullCheck
+    ? compileOrThrow(() => compilers.compile('reply', schema as object), label)
+    : undefined;
+  const take = plan.take;
   return (value) => {
-    const text = Array.isArray(value) && value.length >= from ? write(value) : undefined;
-    return text ?? serialize(value);
+    const snapshot = snap(take, value, key);
+    if (full !== undefined && !full(snapshot)) {
+      throw replyMismatch(key, `at ${(full.errors ?? []).map(ajvPath).join(', ') || '(root)'}`);
+    }
+    return write(snapshot, key);
   };
 }
 
+function compileOrThrow<T>(compile: () => T, label: string): T {
+  try {
+    return compile();
+  } catch (err) {
+    if (err instanceof KitError) throw err;
+    throw new TypeError(`${label} does not compile: ${(err as Error).message}`);
+  }
+}
+
 /**
- * Validate-and-strip: the schema's output is what goes out (Zod's and Valibot's objects drop the keys they do
- * not declare). SCHEMA-008: a refused reply, or a promise where the reply needs its text now, is a 500.
+ * The JSON Schema of what a Standard Schema accepts, for its snapshot's shape; a library that cannot give
+ * one cannot say which fields it names, and is refused now rather than let a field through (SCHEMA-010).
  */
-function strippingSerializer(schema: StandardSchema, key: string): ReplySerialize {
+function describeInput(schema: StandardSchema, label: string): unknown {
+  const standard = schema['~standard'] as StandardSchema['~standard'] & { jsonSchema?: JsonSchemaConverter };
+  if (typeof standard.jsonSchema?.input === 'function') {
+    // Zod: a field JSON Schema cannot express (a Date, a custom type) is any value there, checked by Zod.
+    return standard.jsonSchema.input({ target: 'draft-07', libraryOptions: { unrepresentable: 'any' } });
+  }
+  if (standard.vendor === 'valibot') {
+    const { toJsonSchema } = requirePeer<ValibotToJsonSchema>(
+      '@valibot/to-json-schema',
+      'A Valibot reply schema (to know which fields it names)',
+    );
+    return toJsonSchema(schema as Parameters<ValibotToJsonSchema['toJsonSchema']>[0], {
+      errorMode: 'ignore',
+    });
+  }
+  throw new TypeError(
+    `${label} (${standard.vendor}) cannot describe its fields as JSON Schema (Standard JSON Schema's ` +
+      '`~standard.jsonSchema`), so kitjs cannot tell which fields a reply may carry; use a JSON Schema or ' +
+      'a library version that implements it',
+  );
+}
+
+/** Snapshot, then the library's validate on the snapshot; its output is what goes out (SCHEMA-008). */
+function standardSerializer(schema: StandardSchema, take: Snapshot, key: string): ReplySerialize {
   const validate = schema['~standard'].validate;
   return (value) => {
-    const result = validate(value);
+    const result = validate(snap(take, value, key));
     if (result instanceof Promise) {
       result.catch(() => {});
       throw new KitError(
@@ -107,9 +149,50 @@ function strippingSerializer(schema: StandardSchema, key: string): ReplySerializ
       );
     }
     if (result.issues !== undefined) throw replyMismatch(key, pathsOf(result.issues));
-    // An output JSON cannot write (undefined) is an empty body, never a fall back to the unstripped value.
-    return JSON.stringify(result.value) ?? '';
+    return write(result.value, key);
   };
+}
+
+/** The text of the fast writer (SCHEMA-011), a misfit or anything it throws being a 500 as on the general path. */
+function written(writer: ReplyWriter, value: unknown, key: string): string {
+  try {
+    return writer(value);
+  } catch (err) {
+    if (err instanceof ReplyMisfit) {
+      throw replyMismatch(key, `at ${err.path.join('.') || '(root)'} (${err.reason})`);
+    }
+    throw replyMismatch(key, 'the value could not be written');
+  }
+}
+
+/** The snapshot of `value`; a misfit (a wrong type, a missing field, a getter that throws) is a 500. */
+function snap(take: Snapshot, value: unknown, key: string): unknown {
+  try {
+    return take(value);
+  } catch (err) {
+    if (err instanceof ReplyMisfit) {
+      throw replyMismatch(key, `at ${err.path.join('.') || '(root)'} (${err.reason})`);
+    }
+    throw replyMismatch(key, 'the value could not be read');
+  }
+}
+
+/** JSON text of a checked value; what JSON cannot write (a BigInt, a cycle in an any-typed field) is a 500. */
+function write(value: unknown, key: string): string {
+  try {
+    // An output JSON cannot write (undefined) is an empty body.
+    return JSON.stringify(value) ?? '';
+  } catch {
+    throw replyMismatch(key, 'the value cannot be written as JSON');
+  }
+}
+
+/** An ajv error's place, as keys joined by dots; its message may quote the schema, never shown. */
+function ajvPath(error: { instancePath: string; params: Record<string, unknown> }): string {
+  const keys = error.instancePath.split('/').slice(1);
+  const missing = error.params.missingProperty;
+  if (typeof missing === 'string') keys.push(missing);
+  return keys.map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '(root)';
 }
 
 /** The paths of the issues, as keys joined by dots (`user.id`); the messages may quote the value. */

@@ -62,11 +62,18 @@ function importsOf(file: string): string[] {
 
 /**
  * Files allowed over 300 lines, each with its reason and the most lines it may have, so it cannot grow
- * unseen. None now: the public types that named each other in one long file import one another in one
- * direction (src/README.md).
+ * unseen. The count is a smell to look at, not a limit: a file with one job stays whole.
  */
-const LONG_ON_PURPOSE: Record<string, string> = {};
-const LONG_LIMITS: Record<string, number> = {};
+const LONG_ON_PURPOSE: Record<string, string> = {
+  'schema/reply-snapshot.ts':
+    'one compiler, one job: the checked copy of every JSON Schema form (objects, maps, arrays, tuples, unions, refs), each keyword check beside the node that runs it',
+  'schema/reply-writer.ts':
+    'one code generator: the code each keyword emits sits beside the code it is emitted with; split, the halves would call each other',
+};
+const LONG_LIMITS: Record<string, number> = {
+  'schema/reply-snapshot.ts': 480,
+  'schema/reply-writer.ts': 330,
+};
 
 /** The key under which a long file is allowed: its path while it stays within its limit, else none. */
 function lineKey(lines: number, file: string): string {
