@@ -12,7 +12,7 @@ import { runListenHooks } from './app/listen-hooks.js';
 import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
 import { KitError } from './errors.js';
 import { markFactory } from './factory-guard.js';
-import { sendError } from './final-handler.js';
+import { errorFormat, sendError } from './final-handler.js';
 import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
@@ -24,11 +24,13 @@ import { AppServers } from './server.js';
 import { assignSetting } from './settings.js';
 import type {
   AppErrorHandler,
+  ErrorFormat,
   KitApp,
   KitAppMembers,
   KitRequest,
   KitResponse,
   NextFunction,
+  NotFoundHandler,
   PathList,
   Plugin,
   ServerTimeouts,
@@ -36,12 +38,14 @@ import type {
 import { appErrorPath } from './views/render.js';
 
 /**
- * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), and
- * the logger the app's failures go to (kitjs's `logger` when left out).
+ * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), the
+ * logger the app's failures go to (kitjs's `logger` when left out), the shape of kitjs's own answers.
  */
 export interface KitOptions extends ServerTimeouts {
   /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
   logger?: LoggerOption;
+  /** `'problem+json'`: 404s, body and validation 400s, 413, 415, 500... as RFC 9457 JSON; `'text'` by default. */
+  errors?: ErrorFormat;
 }
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
@@ -59,6 +63,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   private readonly subApps = new Set<App>();
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
   private errorHandler: AppErrorHandler | undefined = undefined;
+  private notFoundHandler: NotFoundHandler | undefined = undefined;
   private readonly servers: AppServers;
 
   constructor(options: KitOptions = {}, hooks: ResponseHooks = {}) {
@@ -140,6 +145,12 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   setErrorHandler(fn: AppErrorHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
     this.errorHandler = fn;
+    return this;
+  }
+
+  setNotFoundHandler(fn: NotFoundHandler): this {
+    if (typeof fn !== 'function') throw new TypeError('setNotFoundHandler(fn): fn must be a function');
+    this.notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
     return this;
   }
 
@@ -240,7 +251,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {
-    finishRequest(err, req, res, this.errorHandler, this.context.logger);
+    finishRequest(err, req, res, this.errorHandler, this.context.logger, this.notFoundHandler);
   }
 }
 
@@ -274,7 +285,8 @@ export function kit(options?: KitOptions): KitApp {
  */
 export function createApp(options?: KitOptions, hooks?: ResponseHooks): KitApp {
   // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
-  const app = new App(options, hooks);
+  const app = new App({ ...options, errors: undefined }, hooks); // ERR-013: `errors` is no setting
+  app.context.errors = errorFormat(options?.errors);
   app.self = asRequestListener(app);
   app.context.app = app.self;
   return app.self;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ErrorView } from '../error-view.js';
 import type { RoutingHooks } from '../router/router-walk.js';
 import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
-import type { KitApp, KitRequest, KitResponse } from '../types.js';
+import type { ErrorFormat, KitApp, KitRequest, KitResponse } from '../types.js';
 
 /** JSON text for `res.json` under the app's `json replacer`, `json spaces` and `json escape` settings. */
 export type JsonStringify = (value: unknown) => string | undefined;
@@ -85,6 +85,8 @@ export class AppContext {
   jsonEscape = false;
   /** `x-powered-by` (EXP-003). */
   poweredBy = false;
+  /** ERR-013: the shape of the answers kitjs writes itself (`kit({ errors })`), fixed when the app is made. */
+  errors: ErrorFormat = 'text';
 
   /**
    * @param app the callable app, what `req.app` and `res.app` answer
