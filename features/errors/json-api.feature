@@ -162,6 +162,7 @@ Feature: One error story for a JSON API
       Given the app:
         """js
         const assert = require('node:assert');
+        // not typed: each row passes an errors option the types refuse, which throws a TypeError
         assert.throws(() => kit({ errors: <value> }), { name: 'TypeError', message: /errors.*"text" or "problem\+json"/ });
         """
 
@@ -256,6 +257,7 @@ Feature: One error story for a JSON API
       Given the app:
         """js
         const assert = require('node:assert');
+        // not typed: a file name where a function belongs, which the types refuse too
         assert.throws(() => app.setNotFoundHandler('404.html'), { name: 'TypeError', message: /setNotFoundHandler\(fn\)/ });
         """
       When I GET "/nowhere"
