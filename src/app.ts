@@ -44,7 +44,7 @@ import { appErrorPath } from './views/render.js';
 export interface KitOptions extends ServerTimeouts {
   /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
   logger?: LoggerOption;
-  /** `'problem+json'`: 404s, body and validation 400s, 413, 415, 500... as RFC 9457 JSON; `'text'` by default. */
+  /** `'problem+json'`: kitjs's own answers (404, 400, 413, 415, 500...) as RFC 9457 JSON; default `'text'`. */
   errors?: ErrorFormat;
 }
 

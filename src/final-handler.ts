@@ -41,8 +41,9 @@ export function errorFormat(value: unknown): ErrorFormat {
 
 /**
  * Answers 404 `text/plain` when nothing handled the request (ERR-005), a problem with `kit({ errors:
- * 'problem+json' })` (ERR-013), or the page of the app's flavour (EXP-011). A response that a handler started and then passed on with `next()` is cut (ERR-009): ending it
- * would send the terminating chunk that makes a truncated body look complete.
+ * 'problem+json' })` (ERR-013), or the page of the app's flavour (EXP-011). A response that a handler
+ * started and then passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk
+ * that makes a truncated body look complete.
  */
 export function sendNotFound(req: KitRequest, res: KitResponse): void {
   if (res.headersSent) {

@@ -85,7 +85,7 @@ export class AppContext {
   jsonEscape = false;
   /** `x-powered-by` (EXP-003). */
   poweredBy = false;
-  /** ERR-013: the shape of the answers kitjs writes itself (`kit({ errors })`), fixed when the app is made. */
+  /** ERR-013: the shape of the answers kitjs writes itself (`kit({ errors })`), fixed with the app. */
   errors: ErrorFormat = 'text';
 
   /**

@@ -51,7 +51,7 @@ export type AppErrorHandler = (err: unknown, req: KitRequest, res: KitResponse) 
  *
  * @example
  * ```ts
- * app.setNotFoundHandler((req, res) => res.status(404).json({ error: `No route for ${req.method} ${req.path}` }));
+ * app.setNotFoundHandler((req, res) => res.status(404).json({ error: `Nothing at ${req.path}` }));
  * ```
  */
 export type NotFoundHandler = (req: KitRequest, res: KitResponse) => unknown;
