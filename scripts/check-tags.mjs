@@ -21,6 +21,11 @@ const EXTENSIONS = [
   },
   { tag: '@kit-routes', uses: /\.routes\(\)/, what: 'uses app.routes()' },
   { tag: '@kit-http-error', uses: /\bHttpError\b/, what: 'uses HttpError' },
+  {
+    tag: '@kit-error-answers',
+    uses: /\bsetNotFoundHandler\b|\berrors:\s*['"]problem\+json/,
+    what: "uses setNotFoundHandler or errors: 'problem+json'",
+  },
 ];
 
 function featureFiles(dir) {

@@ -12,7 +12,7 @@ import { runListenHooks } from './app/listen-hooks.js';
 import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
 import { KitError } from './errors.js';
 import { markFactory } from './factory-guard.js';
-import { sendError } from './final-handler.js';
+import { errorFormat, sendError } from './final-handler.js';
 import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
@@ -25,11 +25,13 @@ import { AppServers } from './server.js';
 import { assignSetting } from './settings.js';
 import type {
   AppErrorHandler,
+  ErrorFormat,
   KitApp,
   KitAppMembers,
   KitRequest,
   KitResponse,
   NextFunction,
+  NotFoundHandler,
   PathList,
   Plugin,
   ServerTimeouts,
@@ -37,14 +39,16 @@ import type {
 import { appErrorPath } from './views/render.js';
 
 /**
- * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), and
- * the logger the app's failures go to (kitjs's `logger` when left out).
+ * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), the
+ * logger the app's failures go to (kitjs's `logger` when left out), the shape of kitjs's own answers.
  */
 export interface KitOptions extends ServerTimeouts {
   /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
   logger?: LoggerOption;
   /** SCHEMA-013: how this app's ajv instances (route JSON Schemas, requests and replies) are made. */
   ajv?: AjvSettings;
+  /** `'problem+json'`: kitjs's own answers (404, 400, 413, 415, 500...) as RFC 9457 JSON; default `'text'`. */
+  errors?: ErrorFormat;
 }
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
@@ -62,15 +66,18 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   private readonly subApps = new Set<App>();
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
   private errorHandler: AppErrorHandler | undefined = undefined;
+  private notFoundHandler: NotFoundHandler | undefined = undefined;
   private readonly servers: AppServers;
 
   constructor(options: KitOptions = {}, hooks: ResponseHooks = {}) {
     super();
-    const { logger, ajv, ...timeouts } = options;
+    // `errors` (ERR-013) and `ajv` (SCHEMA-013) are fixed with the app, never settings.
+    const { logger, ajv, errors, ...timeouts } = options;
     for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
     this.context = new AppContext(this.self, appLogger(logger), hooks);
+    this.context.errors = errorFormat(errors);
     if (ajv !== undefined) this.context.schemas = new SchemaCompilers(ajv);
     this.context.refresh(this.settings);
     this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger);
@@ -148,6 +155,12 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   setErrorHandler(fn: AppErrorHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
     this.errorHandler = fn;
+    return this;
+  }
+
+  setNotFoundHandler(fn: NotFoundHandler): this {
+    if (typeof fn !== 'function') throw new TypeError('setNotFoundHandler(fn): fn must be a function');
+    this.notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
     return this;
   }
 
@@ -248,7 +261,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {
-    finishRequest(err, req, res, this.errorHandler, this.context.logger);
+    finishRequest(err, req, res, this.errorHandler, this.context.logger, this.notFoundHandler);
   }
 }
 

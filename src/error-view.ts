@@ -1,4 +1,5 @@
 /** What the default error answer and the error log may read of a thrown value, read so that nothing throws. */
+import { STATUS_CODES } from 'node:http';
 import { KitError, statusOf } from './errors.js';
 
 // Headers framing a body: an error may describe itself (a 416's `Content-Range: bytes */size`) but never
@@ -17,8 +18,18 @@ export interface ErrorView {
   headers: Array<[string, string]>;
   /** Node's `ECONNRESET` "aborted": the client left while its body was being read. */
   clientAborted: boolean;
+  /** ERR-013: the error's `code` when its message may be shown (a `KIT_ERR_*`, an app's `EMAIL_TAKEN`). */
+  publicCode?: string | undefined;
+  /** SCHEMA-004: a failed validation's part and issues, copied field by field; else undefined. */
+  validation?: ValidationView | undefined;
   /** SCHEMA-004: the JSON body of a failed validation (code, message, part, issues), else undefined. */
   json?: string | undefined;
+}
+
+/** What a client may see of a failed validation: the part, and each issue's path and message. */
+export interface ValidationView {
+  part: string | undefined;
+  issues: Array<{ path: Array<string | number>; message: string }>;
 }
 
 const OPAQUE: ErrorView = Object.freeze({
@@ -50,12 +61,18 @@ export function viewError(err: unknown): ErrorView {
       status < 500 && detail.expose !== false && typeof message === 'string' && message !== ''
         ? message
         : undefined;
+    const validation = publicMessage === undefined ? undefined : validationOf(err);
     return {
       status,
       publicMessage,
       headers: headerPairs(detail.headers),
       clientAborted: detail.code === 'ECONNRESET' && message === 'aborted' && err instanceof Error,
-      json: publicMessage === undefined ? undefined : validationJson(err, publicMessage),
+      publicCode: publicMessage !== undefined && typeof detail.code === 'string' ? detail.code : undefined,
+      validation,
+      json:
+        validation === undefined
+          ? undefined
+          : JSON.stringify({ code: 'KIT_ERR_VALIDATION', message: publicMessage, ...validation }),
     };
   } catch {
     return OPAQUE;
@@ -74,17 +91,15 @@ function headerPairs(headers: unknown): Array<[string, string]> {
 }
 
 /**
- * SCHEMA-004, SCHEMA-005: a validation error (a KitError with `KIT_ERR_VALIDATION`) answered as JSON: its
- * code, message, part and each issue's path and message, copied field by field so that nothing else an
- * error handler may have added to it (the rejected value, the schema) is sent.
+ * SCHEMA-004, SCHEMA-005: a validation error's (a KitError with `KIT_ERR_VALIDATION`) part and each issue's
+ * path and message, copied field by field so that nothing else an error handler may have added to it (the
+ * rejected value, the schema) is sent.
  */
-function validationJson(err: object, message: string): string | undefined {
+function validationOf(err: object): ValidationView | undefined {
   if (!(err instanceof KitError) || err.code !== 'KIT_ERR_VALIDATION') return undefined;
   const { part, issues } = err as { part?: unknown; issues?: unknown };
   const list = Array.isArray(issues) ? issues : [];
-  return JSON.stringify({
-    code: err.code,
-    message,
+  return {
     part: typeof part === 'string' ? part : undefined,
     issues: list.map((issue: { path?: unknown; message?: unknown }) => ({
       path: Array.isArray(issue?.path)
@@ -92,5 +107,28 @@ function validationJson(err: object, message: string): string | undefined {
         : [],
       message: typeof issue?.message === 'string' ? issue.message : 'Invalid value',
     })),
-  });
+  };
+}
+
+/**
+ * ERR-013: the RFC 9457 problem details of an error as the default answer reads it: `type` (`about:blank`,
+ * so `title` is the status text), `title`, `status`; for a shown 4xx, `detail` (its message, unless that
+ * only repeats the title) and `code`; for a failed validation, `part` and `issues`. A 5xx, or an error
+ * with `expose: false`, is only the first three: nothing of its message, code or cause.
+ *
+ * @example
+ * ```ts
+ * problemJson(viewError(new HttpError(409, 'Email taken', { code: 'EMAIL_TAKEN' })));
+ * // '{"type":"about:blank","title":"Conflict","status":409,"detail":"Email taken","code":"EMAIL_TAKEN"}'
+ * ```
+ */
+export function problemJson(view: ErrorView): string {
+  const title = STATUS_CODES[view.status] ?? 'Error';
+  const problem: Record<string, unknown> = { type: 'about:blank', title, status: view.status };
+  if (view.publicMessage !== undefined) {
+    if (view.publicMessage !== title) problem.detail = view.publicMessage;
+    if (view.publicCode !== undefined) problem.code = view.publicCode;
+    if (view.validation !== undefined) Object.assign(problem, view.validation);
+  }
+  return JSON.stringify(problem);
 }

@@ -4,7 +4,7 @@ import type { ErrorView } from '../error-view.js';
 import type { RoutingHooks } from '../router/router-walk.js';
 import { SchemaCompilers } from '../schema/compilers.js';
 import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
-import type { KitApp, KitRequest, KitResponse } from '../types.js';
+import type { ErrorFormat, KitApp, KitRequest, KitResponse } from '../types.js';
 
 /** JSON text for `res.json` under the app's `json replacer`, `json spaces` and `json escape` settings. */
 export type JsonStringify = (value: unknown) => string | undefined;
@@ -88,6 +88,8 @@ export class AppContext {
   poweredBy = false;
   /** SCHEMA-013: this app's schema compilers (`kit({ ajv })`), which compile its routes' JSON Schemas. */
   schemas: SchemaCompilers = new SchemaCompilers();
+  /** ERR-013: the shape of the answers kitjs writes itself (`kit({ errors })`), fixed with the app. */
+  errors: ErrorFormat = 'text';
 
   /**
    * @param app the callable app, what `req.app` and `res.app` answer

@@ -3,16 +3,16 @@ import type { Logger } from 'pino';
 import { sendError, sendNotFound } from '../final-handler.js';
 import { logFailure, serializedError } from '../logger.js';
 import { asError } from '../router/invoke.js';
-import type { AppErrorHandler, KitRequest, KitResponse } from '../types.js';
+import type { AppErrorHandler, KitRequest, KitResponse, NotFoundHandler } from '../types.js';
 
 /**
- * What nothing in the stack finished: no error is the 404 (ERR-005); an error goes to the app's error
- * handler (ERR-003) while the response can still be answered, else to the default answer (ERR-006,
- * ERR-009).
+ * What nothing in the stack finished: no error is the app's not-found handler (ERR-014) or the 404
+ * (ERR-005); an error goes to the app's error handler (ERR-003) while the response can still be answered,
+ * else to the default answer (ERR-006, ERR-009).
  *
  * @example
  * ```ts
- * finishRequest(err, req, res, app.errorHandler, app.log);
+ * finishRequest(err, req, res, app.errorHandler, app.log, app.notFoundHandler);
  * ```
  */
 export function finishRequest(
@@ -21,9 +21,17 @@ export function finishRequest(
   res: KitResponse,
   handler: AppErrorHandler | undefined,
   log: Logger,
+  notFound?: NotFoundHandler,
 ): void {
   if (!err) {
-    sendNotFound(req, res);
+    // ERR-009: a response a handler started and passed on is cut by sendNotFound, never given to the app.
+    if (notFound === undefined || res.headersSent) sendNotFound(req, res);
+    // ERR-014: what the not-found handler throws or rejects with takes the error path, as a handler's would.
+    else
+      settle(
+        () => notFound(req, res),
+        (thrown) => finishRequest(asError(thrown), req, res, handler, log),
+      );
     return;
   }
   // ERR-009: once the headers went out the handler could not answer: nothing it wrote could reach the
@@ -44,8 +52,13 @@ export function finishRequest(
     // A non-error is made one as a handler's throw is (ERR-002), with its value as the cause.
     sendError(asError(thrown), req, res);
   };
+  settle(() => handler(err, req, res), failed);
+}
+
+/** Runs `fn`; its throw, or the rejection of the promise it returns, goes to `failed`. */
+function settle(fn: () => unknown, failed: (thrown: unknown) => void): void {
   try {
-    const result = handler(err, req, res);
+    const result = fn();
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
       (result as Promise<void>).then(undefined, failed);
     }

@@ -8,6 +8,18 @@ import type { KitSettings } from './settings.js';
 import type { RenderCallback, ViewEngine } from './views.js';
 
 /**
+ * How the answers kitjs writes itself are shaped (`kit({ errors })`, ERR-013): `'text'` (the default) is
+ * `text/plain` (JSON for a failed validation); `'problem+json'` is RFC 9457's `application/problem+json`
+ * for every one of them, the 404 of an unknown route included.
+ *
+ * @example
+ * ```ts
+ * const api = kit({ errors: 'problem+json' });
+ * ```
+ */
+export type ErrorFormat = 'text' | 'problem+json';
+
+/**
  * What an app has besides its registrars, its parent, `register` and `setErrorHandler`; `Self` is the app
  * type the chainable members return (`KitApp`, which is these plus the rest).
  *

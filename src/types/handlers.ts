@@ -45,6 +45,18 @@ export type ErrorHandler<Route extends RouteGeneric = {}> = (
 export type AppErrorHandler = (err: unknown, req: KitRequest, res: KitResponse) => unknown;
 
 /**
+ * The app's answer to a request nothing in its stack answered, installed with `setNotFoundHandler`
+ * (ERR-014). It answers the request; what it throws or rejects with goes to the app's error path, so
+ * throwing an `HttpError(404)` hands unknown routes to `setErrorHandler`.
+ *
+ * @example
+ * ```ts
+ * app.setNotFoundHandler((req, res) => res.status(404).json({ error: `Nothing at ${req.path}` }));
+ * ```
+ */
+export type NotFoundHandler = (req: KitRequest, res: KitResponse) => unknown;
+
+/**
  * Anything `use` accepts as a handler.
  *
  * @example

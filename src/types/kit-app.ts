@@ -2,7 +2,7 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppBase } from './app.js';
-import type { AppErrorHandler, Mountable } from './handlers.js';
+import type { AppErrorHandler, Mountable, NotFoundHandler } from './handlers.js';
 import type { NextFunction } from './next.js';
 import type { PathRegistrar, RouterLike } from './registrars.js';
 
@@ -54,6 +54,12 @@ export interface KitAppMembers<Self = KitApp>
   ): Registered<Result>;
   /** Installs the app-wide error handler that receives every `next(err)` nothing else handled. */
   setErrorHandler(fn: AppErrorHandler): Self;
+  /**
+   * Installs the answer to every request the app's stack left unanswered (ERR-014), instead of the default
+   * 404. What it throws goes to the error path: `() => { throw new HttpError(404) }` sends unknown routes
+   * to `setErrorHandler`.
+   */
+  setNotFoundHandler(fn: NotFoundHandler): Self;
 }
 
 /**

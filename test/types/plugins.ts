@@ -1,4 +1,4 @@
-// Compiled by `npm run test:types`: plugins, the app-wide error handler and the app as a listener.
+// Compiled by `npm run test:types`: plugins, the app-wide error and not-found handlers, the app as a listener.
 import { createServer } from 'node:http';
 import kit, { type KitApp, type Plugin, Router } from 'kitjs';
 
@@ -44,6 +44,18 @@ app.setErrorHandler((err, req, res) => {
   res.status(500).json({ error: String(err), path: req.path });
 });
 app.onClose(async () => undefined);
+
+// ERR-013, ERR-014: the shape of kitjs's own answers, and the not-found handler (it may be async).
+const api: KitApp = kit({ errors: 'problem+json' }).setNotFoundHandler(async (req, res) => {
+  res.status(404).json({ error: `No route for ${req.method} ${req.path}` });
+});
+kit({ errors: 'text' }).setNotFoundHandler(() => {
+  throw new Error('unknown routes go to the error handler');
+});
+// @ts-expect-error: 'json' is not one of the shapes
+kit({ errors: 'json' });
+// @ts-expect-error: a not-found handler is a function of (req, res)
+api.setNotFoundHandler('404.html');
 
 // The app is a request listener and mounts like a router.
 createServer(app).close();
