@@ -121,7 +121,10 @@ export function addRouteSchemas(
     if (pattern === undefined) {
       // DOCS-028: a RegExp route has no OpenAPI path template.
       if (hasSchema)
-        warn(ref, `${ref.method} ${ref.path} is a RegExp route, which OpenAPI cannot write; it is not documented`);
+        warn(
+          ref,
+          `${ref.method} ${ref.path} is a RegExp route, which OpenAPI cannot write; it is not documented`,
+        );
       continue;
     }
     const { op, docPath, created } = operationFor(document, method, route.path, pattern.template);

@@ -6,9 +6,9 @@ import type { KitApp } from '../types.js';
 import { buildDocument } from './build-document.js';
 import { DEFAULT_FILES_PATTERN, findAnnotatedFiles, readSources } from './discover-files.js';
 import { computeDrift } from './drift.js';
+import { packageInfo } from './package-info.js';
 import { addRouteSchemas } from './route-operations.js';
 import { mountSwaggerUi } from './swagger-ui.js';
-import { packageInfo } from './package-info.js';
 import type {
   DocsWarning,
   DriftReport,

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { freshDir, runChild, srcUrl } from '../db/helpers.js';
 import { FALLBACK_INFO, packageInfo } from '../../src/docs/package-info.ts';
+import { freshDir, runChild, srcUrl } from '../db/helpers.js';
 
 /** A preload that makes swagger-ui-dist (and its files) unresolvable, as in an app that did not install it. */
 function hideSwaggerUi(dir: string): string {
