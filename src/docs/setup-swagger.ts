@@ -211,7 +211,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): Sw
   hookListen(app, reportDrift);
   return { document, warnings, files, drift };
 }
-markFactory(setupSwagger, 'setupSwagger(app, options?)');
+markFactory(setupSwagger, 'setupSwagger(app, options)');
 
 /**
  * Runs `onListening` once the server `app.listen` starts is listening, when all routes exist (DOCS-020,
