@@ -308,7 +308,7 @@ Feature: setupSwagger serves the document and swagger-ui
         | GET | /from-mts |
         | GET | /from-ts  |
 
-    Scenario: a document with no paths beside real routes is a warning when the server starts
+    Scenario: a pattern that found no file beside real routes is a warning when the server starts
       Given the log lines are captured
       And the annotated file "notes.txt":
         """
@@ -325,7 +325,7 @@ Feature: setupSwagger serves the document and swagger-ui
         """
       Then a log line includes:
         """json
-        { "level": 40, "files": 0, "msg": "API docs: the document has no paths but the app has 2 routes: check filesPattern and baseDir" }
+        { "level": 40, "files": 0, "msg": "API docs: filesPattern found no file and nothing describes the app's 2 routes beyond their paths: check filesPattern and baseDir" }
         """
 
 

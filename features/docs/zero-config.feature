@@ -79,7 +79,12 @@ Feature: setupSwagger(app) with nothing else documents the whole app
   Rule: DOCS-029 info defaults to the app's package.json
 
     Scenario: setupSwagger(app) takes title, version and description from the nearest package.json
-      Given the annotated file "package.json":
+      Given the log lines are captured
+      And the annotated file "server.js":
+        """
+        // An app with no annotation: read, and documented from its routes alone, without a drift warning.
+        """
+      And the annotated file "package.json":
         """
         { "name": "shop-api", "version": "2.3.0", "description": "Orders and invoices." }
         """
@@ -102,6 +107,7 @@ Feature: setupSwagger(app) with nothing else documents the whole app
       And the documented paths are exactly:
         | GET | /orders/{id} |
       And the served document is valid OpenAPI 3
+      And no log line contains "API docs"
 
     Scenario: parts given win, a package.json without them gives API and 0.0.0, and a given title takes no description
       Given the annotated file "service/package.json":

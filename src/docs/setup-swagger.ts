@@ -184,11 +184,16 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): Sw
       Object.values(item).some((op) => !fromPattern.has(op)),
     );
     if (!described && routed.length > 0) {
-      // DOCS-021: an empty document beside real routes is almost always a pattern that found no file.
-      logger.warn(
-        { filesPattern: options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir, files: files.length },
-        `API docs: the document has no paths but the app has ${routed.length} routes: check filesPattern and baseDir`,
-      );
+      // DOCS-021: nothing annotated and a pattern that read no file is almost always a pattern gone wrong.
+      if (files.length === 0) {
+        logger.warn(
+          { filesPattern: options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir, files: files.length },
+          `API docs: filesPattern found no file and nothing describes the app's ${routed.length} routes beyond their paths: check filesPattern and baseDir`,
+        );
+      }
+      // DOCS-020: an app that annotates nothing and has no route schema would see every route listed; its
+      // document lists them from their paths (DOCS-028).
+      return;
     }
     const report = drift();
     const fmt = (list: DriftReport['unmatchedOperations']) =>
