@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { register } from 'tsx/esm/api';
+import { STATUS_FILE, statusText } from './site/status-file.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Paths the caller gave are relative to where they stood; cucumber runs from the repo root.
@@ -318,6 +319,18 @@ for (let tries = 0; tries < 3; tries++) {
   if (readFileSync(ndjsonFile, 'utf8') === ndjson) break;
 }
 console.log(`Report: ${relative(callerCwd, ndjsonFile) || ndjsonFile}`);
+// A whole run of kitjs's own sources rewrites the committed status the site reads from a fresh clone
+// (spec/harness.md, "The committed status"); a partial run, or another implementation, leaves it alone.
+if (!hasPaths && !process.env.KIT_IMPL && implementationName === 'kitjs' && !runError) {
+  const statusFile = join(root, STATUS_FILE);
+  const text = statusText(runLine, scenarioLines);
+  const before = existsSync(statusFile) ? readFileSync(statusFile, 'utf8') : '';
+  if (text !== before) {
+    mkdirSync(dirname(statusFile), { recursive: true });
+    writeFileSync(statusFile, text);
+    console.log(`Status: ${STATUS_FILE} changed; commit it with the change that changed it.`);
+  }
+}
 
 if (runError) console.log(`cucumber could not run: ${runError.stack ?? runError}`);
 if (!rulesOk) console.log('The rule check failed (see the top of the output).');

@@ -1,13 +1,16 @@
 // `npm run site`: builds site/ from spec/, features/ and every reports/*.ndjson: static pages that open from the
 // file system (index, one page per spec area with an anchor per rule, the matrix, one page per implementation),
-// a shields.io badge per implementation (badges/<name>.json) and results.json with every status.
-//   node scripts/site/build.mjs [--out site] [--reports reports]
+// a shields.io badge per implementation (badges/<name>.json) and results.json with every status. kitjs's column
+// comes from reports/kitjs.ndjson, else (or, for a partial run, for what it did not run) from the committed
+// spec/status/kitjs.ndjson, so a fresh clone's site is filled in (status-file.mjs).
+//   node scripts/site/build.mjs [--out site] [--reports reports] [--status spec/status/kitjs.ndjson]
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countsText, failuresOf, layout, ruleHtml, STATUS_MARK, statusMark } from './html.mjs';
+import { countsText, failuresOf, inlineCode, layout, ruleHtml, STATUS_MARK, statusMark } from './html.mjs';
 import { buildModel } from './model.mjs';
 import { escapeHtml as esc, markdownRenderer } from './spec.mjs';
+import { statusPath } from './status-file.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESERVED = new Set(['index.html', 'matrix.html', 'waivers.html']);
@@ -53,13 +56,25 @@ function matrixData(model) {
   };
 }
 
+/** When and how a column's results were made: the run's date, a partial run's paths, the committed status. */
+function runText(run) {
+  const parts = [];
+  if (run.date) parts.push(esc(run.date));
+  if (run.paths) parts.push(`partial run: ${esc(run.paths.join(', '))}`);
+  if (run.status)
+    parts.push(
+      `${run.paths ? 'the rest ' : ''}from the committed <code>${esc(run.status)}</code> (the last whole <code>npm run features</code>)`,
+    );
+  return parts.join('<br>');
+}
+
 function indexPage(model, markdown) {
   const total = model.rules.size;
   const impls = model.impls.length
     ? `<table class="impls"><thead><tr><th>Implementation</th><th>Rules</th><th>Scenarios</th><th>Run</th><th>Badge</th></tr></thead><tbody>${model.impls
         .map(
           (impl) =>
-            `<tr><td><a href="${implPage(impl.name)}">${esc(impl.name)}</a><br><code>${esc(impl.run.module ?? '')}</code></td><td>${impl.rules.passed}/${total} passed<br><small>${esc(countsText(impl.rules))}</small></td><td><small>${esc(countsText(impl.scenarios))}</small></td><td><small>${esc(impl.run.date ?? '')}${impl.run.paths ? `<br>partial run: ${esc(impl.run.paths.join(', '))}` : ''}</small></td><td><a href="${badgeFile(impl.name)}"><code>${badgeFile(impl.name)}</code></a></td></tr>`,
+            `<tr><td><a href="${implPage(impl.name)}">${esc(impl.name)}</a><br><code>${esc(impl.run.module ?? '')}</code></td><td>${impl.rules.passed}/${total} passed<br><small>${esc(countsText(impl.rules))}</small></td><td><small>${esc(countsText(impl.scenarios))}</small></td><td><small>${runText(impl.run)}</small></td><td><a href="${badgeFile(impl.name)}"><code>${badgeFile(impl.name)}</code></a></td></tr>`,
         )
         .join('')}</tbody></table>`
     : '<p>No reports yet: run <code>npm run features</code>, then <code>npm run site</code>.</p>';
@@ -70,7 +85,7 @@ function indexPage(model, markdown) {
         const failed = area.rules.filter((rule) => rule.status[impl.name] === 'failed').length;
         return `<td>${passed}/${area.rules.length}${failed ? ` <span class="st st-failed">${failed} ${STATUS_MARK.failed}</span>` : ''}</td>`;
       });
-      return `<tr><td><a href="${area.page}">${esc(area.title)}</a></td><td>${area.rules.length}</td>${cells.join('')}</tr>`;
+      return `<tr><td><a href="${area.page}">${inlineCode(area.title)}</a></td><td>${area.rules.length}</td>${cells.join('')}</tr>`;
     })
     .join('')}</tbody></table>`;
   const body = `<h1>The kitjs specification</h1>
@@ -117,7 +132,7 @@ function implPageHtml(impl, model) {
     ? `<ul class="failures">${failed
         .map(
           ({ rule, result }) =>
-            `<li>${statusMark(impl.name, result.status)} <a href="${rule.area.page}#${rule.id}">${rule.id}</a> ${esc(result.name)} <span class="loc">${esc(result.location)}</span>${result.step ? `<br>at <code>${esc(result.step)}</code>` : ''}${result.error ? `<br><small>${esc(result.error.split('\n')[0])}</small>` : ''}</li>`,
+            `<li>${statusMark(impl.name, result.status)} <a href="${rule.area.page}#${rule.id}">${rule.id}</a> ${inlineCode(result.name)} <span class="loc">${esc(result.location)}</span>${result.step ? `<br>at <code>${esc(result.step)}</code>` : ''}${result.error ? `<br><small>${esc(result.error.split('\n')[0])}</small>` : ''}</li>`,
         )
         .join('')}</ul>`
     : '<p>None.</p>';
@@ -131,7 +146,7 @@ function implPageHtml(impl, model) {
     : '<p>None.</p>';
   const unmatched = model.unmatched[impl.name] ?? [];
   const body = `<h1>${esc(impl.name)}</h1>
-<p><code>${esc(impl.run.module ?? '')}</code>${impl.run.profile ? ` · profile <code>${esc(impl.run.profile)}</code>` : ''} · ${esc(impl.run.date ?? '')}${impl.run.paths ? ` · partial run: ${esc(impl.run.paths.join(', '))}` : ''}</p>
+<p><code>${esc(impl.run.module ?? '')}</code>${impl.run.profile ? ` · profile <code>${esc(impl.run.profile)}</code>` : ''} · ${runText(impl.run)}</p>
 <p>Rules: ${esc(countsText(impl.rules))}. Scenarios: ${esc(countsText(impl.scenarios))}.</p>
 <p>Badge: <a href="${badgeFile(impl.name)}"><code>${badgeFile(impl.name)}</code></a> (a shields.io endpoint)</p>
 <h2>Failures (${failed.length})</h2>${failures}
@@ -179,8 +194,8 @@ function results(model) {
 }
 
 /** Builds the site into `out`; returns the model and the files written (relative to `out`). */
-export function buildSite(root, out, reportsDir = join(root, 'reports')) {
-  const model = buildModel(root, reportsDir);
+export function buildSite(root, out, reportsDir = join(root, 'reports'), statusFile = statusPath(root)) {
+  const model = buildModel(root, reportsDir, statusFile);
   const ruleHref = (id) => (model.rules.has(id) ? `${model.rules.get(id).area.page}#${id}` : undefined);
   const markdown = markdownRenderer(ruleHref);
   rmSync(out, { recursive: true, force: true });
@@ -218,10 +233,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   };
   const out = option('--out', join(root, 'site'));
   const reportsDir = option('--reports', join(root, 'reports'));
+  const statusFile = option('--status', statusPath(root));
   const started = Date.now();
-  const { model, written } = buildSite(root, out, reportsDir);
+  const { model, written } = buildSite(root, out, reportsDir, statusFile);
   const impls = model.impls.map(
-    (impl) => `${impl.name} (${impl.rules.passed}/${model.rules.size} rules passed)`,
+    (impl) =>
+      `${impl.name} (${impl.rules.passed}/${model.rules.size} rules passed${impl.run.status ? `; ${impl.run.paths ? 'what the partial run left out ' : ''}from ${impl.run.status}` : ''})`,
   );
   console.log(
     `site: ${written.length} files in ${relative(process.cwd(), out) || out}/ from ${model.rules.size} rules and ${model.impls.length} report(s)${impls.length ? `: ${impls.join(', ')}` : ''} in ${Date.now() - started} ms`,

@@ -32,9 +32,24 @@ ${scripts.map((src) => `<script src="${src}"></script>`).join('\n')}
 `;
 }
 
-/** One implementation's status as a small mark, with its name and status in the title. */
+/**
+ * One implementation's status as a small mark that names its implementation: in its title and aria-label
+ * always (a screen reader says "kitjs: passed", not "check mark"), and in its text with `withName`.
+ */
 export function statusMark(impl, status, withName = false) {
-  return `<span class="st st-${status}" title="${esc(impl)}: ${STATUS_WORD[status]}">${withName ? `${esc(impl)} ` : ''}${STATUS_MARK[status]}</span>`;
+  const label = `${esc(impl)}: ${STATUS_WORD[status]}`;
+  return `<span class="st st-${status}" data-impl="${esc(impl)}" role="img" title="${label}" aria-label="${label}">${withName ? `<span class="impl">${esc(impl)}</span> ` : ''}${STATUS_MARK[status]}</span>`;
+}
+
+/**
+ * A title as HTML: escaped, with each Markdown code span (`` `res.send()` ``) as a `<code>` element, as the
+ * spec's prose shows it; an unpaired backtick stays a backtick.
+ */
+export function inlineCode(text) {
+  return String(text)
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) => (i % 2 === 1 ? `<code>${esc(part.slice(1, -1))}</code>` : esc(part)))
+    .join('');
 }
 
 const KEYWORDS = new Set(
@@ -135,7 +150,7 @@ function failure(impl, result) {
     );
   }
   const where = result.location ? ` <span class="loc">${esc(result.location)}</span>` : '';
-  return `<details class="failure"><summary>${statusMark(impl, result.status, true)} ${esc(result.name)}${where}</summary>${parts.join('')}</details>`;
+  return `<details class="failure"><summary>${statusMark(impl, result.status, true)} ${inlineCode(result.name)}${where}</summary>${parts.join('')}</details>`;
 }
 
 /** Results worth showing in full: failures, and known failures excused as skips (they carry an error). */
@@ -143,7 +158,8 @@ export const failuresOf = (results) => results.filter((r) => r.status === 'faile
 
 /** One scenario: name, location, status per implementation, tags, background and steps, examples, failures. */
 export function scenarioHtml(scenario, impls, anchor) {
-  const marks = impls.map((impl) => statusMark(impl.name, scenario.status[impl.name])).join('');
+  // Named in their text too: a scenario's marks sit far from the rule's, and a row of bare ticks says nothing.
+  const marks = impls.map((impl) => statusMark(impl.name, scenario.status[impl.name], true)).join(' ');
   const background = scenario.backgrounds
     .map(
       (bg) => `<div class="background"><span class="kw">${esc(bg.keyword)}:</span>${steps(bg.steps)}</div>`,
@@ -161,7 +177,7 @@ export function scenarioHtml(scenario, impls, anchor) {
     )
     .join('');
   return `<article class="scenario" id="${anchor}">
-<h4><span class="kw">${esc(scenario.keyword)}:</span> ${esc(scenario.name)} <span class="marks">${marks}</span></h4>
+<h4><span class="kw">${esc(scenario.keyword)}:</span> ${inlineCode(scenario.name)} <span class="marks">${marks}</span></h4>
 <div class="meta"><span class="loc">${esc(scenario.uri)}:${scenario.line}</span>${tags(scenario.tags)}</div>
 ${scenario.description ? `<p class="description">${esc(scenario.description)}</p>` : ''}${background}${steps(scenario.steps)}${examples}${failures}
 </article>`;
@@ -177,7 +193,7 @@ export function ruleHtml(rule, impls, markdown) {
     .map((scenario, i) => scenarioHtml(scenario, impls, `${rule.id}-s${i + 1}`))
     .join('\n');
   return `<section class="rule" id="${rule.id}">
-<h3><a class="anchor" href="#${rule.id}">${rule.id}</a> ${esc(rule.title)}</h3>
+<h3><a class="anchor" href="#${rule.id}">${rule.id}</a> ${inlineCode(rule.title)}</h3>
 <div class="status">${marks}</div>
 <div class="prose">${markdown(rule.chunk.body)}</div>
 ${refs}

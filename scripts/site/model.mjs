@@ -5,6 +5,7 @@ import { codeRefs } from './code-refs.mjs';
 import { parseFeature } from './gherkin.mjs';
 import { combine, readReports } from './reports.mjs';
 import { readSpec } from './spec.mjs';
+import { readStatus, statusPath, withStatus } from './status-file.mjs';
 
 function readFeatures(root) {
   const dir = join(root, 'features');
@@ -22,11 +23,13 @@ function readFeatures(root) {
  * The site's model: `areas` (spec files, each with its rules in order), `rules` (ID -> rule: title, area,
  * scenarios, code refs, tags, status per implementation), `impls` (one per report: name, run, totals) and
  * `unmatched` (per implementation, results no current scenario has: a report older than the features).
+ * kitjs's committed status (`statusFile`, spec/status/kitjs.ndjson) stands in for a report of kitjs that
+ * reports/ lacks, or fills in what a partial run did not run (status-file.mjs).
  */
-export function buildModel(root, reportsDir = join(root, 'reports')) {
+export function buildModel(root, reportsDir = join(root, 'reports'), statusFile = statusPath(root)) {
   const spec = readSpec(root);
   const features = readFeatures(root);
-  const reports = readReports(reportsDir);
+  const reports = withStatus(readReports(reportsDir), readStatus(statusFile));
   const impls = reports.map((report) => ({ name: report.name, run: report.run, file: report.file }));
 
   const rules = new Map();

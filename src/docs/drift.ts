@@ -34,7 +34,8 @@ export function toRoutePath(openApiPath: string): string {
 /**
  * Lists documented operations that no live route answers and live routes nothing documents. Routes under
  * `ignorePrefix` (the docs' own) are left out, and so is a HEAD route beside a GET on the same path
- * (DOCS-020).
+ * (DOCS-020). The operations in `fromPattern` were made from a route's path alone and count as undocumented
+ * (DOCS-028).
  *
  * @example
  * ```ts
@@ -46,6 +47,7 @@ export function computeDrift(
   document: OpenApiDocument,
   routes: ReadonlyArray<RouteRef & { schema?: unknown }>,
   ignorePrefix: string,
+  fromPattern: ReadonlySet<object> = new Set(),
 ): DriftReport {
   const live = routes
     .map((r) => ({ method: r.method.toUpperCase(), path: r.path, schema: r.schema !== undefined }))
@@ -55,7 +57,9 @@ export function computeDrift(
 
   const documented: RouteRef[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of Object.keys(item)) {
+    for (const [method, op] of Object.entries(item)) {
+      // DOCS-028: an operation made from a route's pattern alone documents nothing.
+      if (fromPattern.has(op)) continue;
       if (DOC_METHODS.has(method.toUpperCase())) documented.push({ method: method.toUpperCase(), path });
     }
   }

@@ -54,3 +54,73 @@ export function replaceBraced(text: string, replace: (inner: string) => string):
   }
   return out + text.slice(copied);
 }
+
+/** One path parameter of a route's pattern, as {@link routeTemplate} writes it. */
+export interface TemplateParam {
+  /** The name in `req.params`: the `:name`, or `0`, `1`... for each `*` in order. */
+  name: string;
+  /** `:name?`: the route also answers without it. */
+  optional: boolean;
+  /** `*`: any rest of the path, slashes included. */
+  wildcard: boolean;
+}
+
+const NAME_START = /[A-Za-z_$]/;
+const NAME_PART = /[\w$]/;
+
+/**
+ * A route's pattern written as an OpenAPI path template, with its parameters (DOCS-028): `:name` and `:name?`
+ * become `{name}` (a `(regex)` after the name is left out), each `*` becomes `{0}`, `{1}`... (the names
+ * `req.params` gives them). A RegExp route, listed by `app.routes()` as its source text (`/^\/files/i`), has no
+ * template: `undefined`.
+ *
+ * @example
+ * ```ts
+ * routeTemplate('/users/:id?/files/*');
+ * // { template: '/users/{id}/files/{0}', params: [{ name: 'id', optional: true, wildcard: false },
+ * //   { name: '0', optional: false, wildcard: true }] }
+ * ```
+ */
+export function routeTemplate(path: string): { template: string; params: TemplateParam[] } | undefined {
+  // `^`, `$` and an escaped slash belong to a RegExp's text, never to a string pattern.
+  if (!path.startsWith('/') || /[\^$]|\\\//.test(path)) return undefined;
+  const params: TemplateParam[] = [];
+  let template = '';
+  let stars = 0;
+  let i = 0;
+  while (i < path.length) {
+    const c = path[i] as string;
+    if (c === ':' && NAME_START.test(path[i + 1] ?? '')) {
+      let end = i + 2;
+      while (end < path.length && NAME_PART.test(path[end] as string)) end++;
+      const name = path.slice(i + 1, end);
+      if (path[end] === '(') end = afterGroup(path, end);
+      const optional = path[end] === '?';
+      if (optional) end++;
+      params.push({ name, optional, wildcard: false });
+      template += `{${name}}`;
+      i = end;
+    } else if (c === '*') {
+      const name = String(stars++);
+      params.push({ name, optional: false, wildcard: true });
+      template += `{${name}}`;
+      i++;
+    } else {
+      template += c;
+      i++;
+    }
+  }
+  return { template, params };
+}
+
+/** The index after the `)` closing the `(` at `open`, nested groups and escapes counted. */
+function afterGroup(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}

@@ -1,8 +1,9 @@
 /** Puts each route's schemas (`app.routes()`) into the document, merged with the annotated operation if any. */
-import type { RouteInfo } from '../types.js';
+import type { RouteInfo, RouteSchema } from '../types.js';
 import { routeShapes, shape } from './drift.js';
 import { type Converted, safeName, toOpenApiSchema } from './openapi-schema.js';
 import { pathParamNames } from './operation.js';
+import { routeTemplate, type TemplateParam } from './path-template.js';
 import { resolvePointer } from './refs.js';
 import { defaultDescription } from './responses.js';
 import { ensure, isSchema, setOwn } from './schema-extras.js';
@@ -23,20 +24,6 @@ function conversionHint(schema: unknown): string {
   return "give a JSON Schema, or use the schema library's Standard JSON Schema conversion";
 }
 
-/** `/users/:id?` → `/users/{id}` (a parameter's pattern or `?` left out). */
-function openApiPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      if (!segment.startsWith(':')) return segment;
-      let name = segment.slice(1);
-      const cut = name.search(/[?(]/);
-      if (cut >= 0) name = name.slice(0, cut);
-      return `{${name}}`;
-    })
-    .join('/');
-}
-
 /** `POST /users/:id` → `PostUsersId`: the prefix of the route's component names. */
 function componentPrefix(method: string, path: string): string {
   const words = [method, ...path.split(/[^A-Za-z0-9]+/)].filter((w) => w !== '');
@@ -51,15 +38,17 @@ function operationFor(
   document: OpenApiDocument,
   method: string,
   path: string,
-): { op: OperationObject; docPath: string } {
+  template: string,
+): { op: OperationObject; docPath: string; created: boolean } {
   const shapes = new Set(routeShapes(path));
   for (const [docPath, item] of Object.entries(document.paths)) {
     const op = item[method];
-    if (shapes.has(shape(docPath)) && isSchema(op)) return { op, docPath };
+    if (shapes.has(shape(docPath)) && isSchema(op)) return { op, docPath, created: false };
   }
-  const docPath = openApiPath(path);
-  const item = ensure<Record<string, OperationObject>>(document.paths, docPath, () => ({}));
-  return { op: ensure<OperationObject>(item, method, () => ({ deprecated: false })), docPath };
+  const item = ensure<Record<string, OperationObject>>(document.paths, template, () => ({}));
+  const created = !isSchema(item[method]);
+  const op = ensure<OperationObject>(item, method, () => ({ deprecated: false }));
+  return { op, docPath: template, created };
 }
 
 /** The JSON content entry of a body or response, keeping the annotation's examples; the schema replaced. */
@@ -102,25 +91,45 @@ export function addRouteSchemas(
   routes: readonly RouteInfo[],
   ignorePrefix: string,
   warn: RouteWarn,
-): void {
+): Set<OperationObject> {
   const done = new Set<string>();
-  for (const route of routes) {
-    const schema = route.schema;
-    if (!isSchema(schema) || route.path === ignorePrefix || route.path.startsWith(`${ignorePrefix}/`))
-      continue;
+  const fromPattern = new Set<OperationObject>();
+  // Schema'd routes first: a method and path registered twice is documented from the one with a schema.
+  const ordered = [
+    ...routes.filter((route) => isSchema(route.schema)),
+    ...routes.filter((route) => !isSchema(route.schema)),
+  ];
+  for (const route of ordered) {
+    if (route.path === ignorePrefix || route.path.startsWith(`${ignorePrefix}/`)) continue;
+    const hasSchema = isSchema(route.schema);
+    const schema: RouteSchema = route.schema ?? {};
     const method = route.method.toLowerCase();
     const ref = { method: route.method.toUpperCase(), path: route.path };
     if (!OPERATION_METHODS.has(method)) {
-      // DOCS-023: OpenAPI has no operation for `all` (or a method it does not name).
-      warn(
-        ref,
-        `${ref.method} ${ref.path} has a schema but OpenAPI has no ${ref.method} operation; it is not documented`,
-      );
+      // DOCS-023: OpenAPI has no operation for `all` (or a method it does not name); DOCS-028: without a
+      // schema, such a route is left out quietly.
+      if (hasSchema)
+        warn(
+          ref,
+          `${ref.method} ${ref.path} has a schema but OpenAPI has no ${ref.method} operation; it is not documented`,
+        );
       continue;
     }
     if (done.has(`${method} ${route.path}`)) continue;
     done.add(`${method} ${route.path}`);
-    const { op, docPath } = operationFor(document, method, route.path);
+    const pattern = routeTemplate(route.path);
+    if (pattern === undefined) {
+      // DOCS-028: a RegExp route has no OpenAPI path template.
+      if (hasSchema)
+        warn(
+          ref,
+          `${ref.method} ${ref.path} is a RegExp route, which OpenAPI cannot write; it is not documented`,
+        );
+      continue;
+    }
+    const { op, docPath, created } = operationFor(document, method, route.path, pattern.template);
+    // DOCS-028: an operation made from the pattern alone; the drift report does not count it as documented.
+    if (created && !hasSchema) fromPattern.add(op);
     const prefix = componentPrefix(method, route.path);
     const convert = (part: string, value: unknown, io: 'input' | 'output'): SchemaObject => {
       const name = `${prefix}${safeName(part[0]!.toUpperCase() + part.slice(1))}`;
@@ -153,7 +162,7 @@ export function addRouteSchemas(
     }
     // The annotation may name a parameter otherwise (`{id}` for `:userId`): matched by position.
     const pathNames = pathParamNames(docPath);
-    const routeNames = pathParamNames(openApiPath(route.path));
+    const routeNames = pattern.params.map((param) => param.name);
     if (schema.params !== undefined) {
       const [props] = propertiesOf(convert('params', schema.params, 'input'));
       for (const [name, prop] of Object.entries(props)) {
@@ -172,13 +181,23 @@ export function addRouteSchemas(
         setParameter(op, name, where, required.includes(name), prop);
     }
     // DOCS-005: every `{name}` in the path is a required path parameter, so the document stays valid.
-    for (const name of pathNames) {
+    pathNames.forEach((name, at) => {
       const parameters = ensure<SchemaObject[]>(op, 'parameters', () => []);
-      if (!parameters.some((p) => p.name === name && p.in === 'path'))
-        setParameter(op, name, 'path', true, { type: 'string' });
-    }
+      if (parameters.some((p) => p.name === name && p.in === 'path')) return;
+      setParameter(op, name, 'path', true, { type: 'string' });
+      const note = paramNote(pattern.params[at]);
+      if (note) parameters[parameters.length - 1]!.description = note;
+    });
     addResponses(op, schema.response, (status, value) => convert(`response${status}`, value, 'output'));
   }
+  return fromPattern;
+}
+
+/** What the path template cannot say about a parameter (DOCS-028): OpenAPI path parameters are required. */
+function paramNote(param: TemplateParam | undefined): string | undefined {
+  if (param?.optional) return 'Optional: the route also answers without this segment.';
+  if (param?.wildcard) return 'The rest of the path; it may hold "/".';
+  return undefined;
 }
 
 /** Responses from `schema.response`: `2xx` written `2XX`, the placeholder `default` replaced (DOCS-023). */

@@ -6,9 +6,16 @@ import type { KitApp } from '../types.js';
 import { buildDocument } from './build-document.js';
 import { DEFAULT_FILES_PATTERN, findAnnotatedFiles, readSources } from './discover-files.js';
 import { computeDrift } from './drift.js';
+import { packageInfo } from './package-info.js';
 import { addRouteSchemas } from './route-operations.js';
 import { mountSwaggerUi } from './swagger-ui.js';
-import type { DocsWarning, DriftReport, SetupSwaggerOptions, SwaggerSetup } from './types.js';
+import type {
+  DocsWarning,
+  DriftReport,
+  OpenApiDocument,
+  SetupSwaggerOptions,
+  SwaggerSetup,
+} from './types.js';
 
 export type {
   DocsWarning,
@@ -37,13 +44,17 @@ function checkOptions(app: unknown, options: unknown): asserts options is SetupS
   ) {
     throw badOption('the first argument must be the app returned by kit()');
   }
-  if (typeof options !== 'object' || options === null)
-    throw badOption('options must be an object with info.title and info.version');
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw badOption('options must be an object, or left out');
   const o = options as Record<string, unknown>;
-  const info = o.info as Record<string, unknown> | undefined;
-  if (typeof info !== 'object' || info === null) throw badOption('options.info is required');
-  if (!nonEmptyString(info.title)) throw badOption('options.info.title must be a non-empty string');
-  if (!nonEmptyString(info.version)) throw badOption('options.info.version must be a non-empty string');
+  // DOCS-029: info and each of its parts may be left out (package.json gives them); given, they must be right.
+  const info = (o.info ?? {}) as Record<string, unknown>;
+  if (typeof info !== 'object' || info === null || Array.isArray(info))
+    throw badOption('options.info must be an object');
+  if (info.title !== undefined && !nonEmptyString(info.title))
+    throw badOption('options.info.title must be a non-empty string');
+  if (info.version !== undefined && !nonEmptyString(info.version))
+    throw badOption('options.info.version must be a non-empty string');
   if (info.description !== undefined && typeof info.description !== 'string')
     throw badOption('options.info.description must be a string');
   const pattern = o.filesPattern;
@@ -72,6 +83,21 @@ function checkOptions(app: unknown, options: unknown): asserts options is SetupS
 }
 
 /**
+ * The document's `info`: the options' parts, the rest from the nearest package.json (DOCS-029). A title given
+ * without a description takes none from package.json, whose description is of the package, not of this API.
+ */
+function documentInfo(given: SetupSwaggerOptions['info'], baseDir: string): OpenApiDocument['info'] {
+  const found = packageInfo(baseDir);
+  const description = given?.description ?? (given?.title === undefined ? found.description : undefined);
+  return {
+    ...given,
+    title: given?.title ?? found.title,
+    version: given?.version ?? found.version,
+    ...(description !== undefined ? { description } : {}),
+  };
+}
+
+/**
  * Builds the OpenAPI 3 document from the JSDoc annotations in the files matching `filesPattern` (read
  * once, synchronously, so the document is complete before the first request) and registers
  * `GET /api-docs` (swagger-ui) and `GET /api-docs/swagger.json` on `app`. Annotation problems never
@@ -79,7 +105,17 @@ function checkOptions(app: unknown, options: unknown): asserts options is SetupS
  * (or the docs are first requested, for servers `listen` did not start) the documentation is compared
  * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand. At that
  * same moment the routes' schemas (`app.post(path, { schema }, handler)`) are added to the document,
- * merged with the annotations, so routes registered after `setupSwagger` are documented too.
+ * merged with the annotations, so routes registered after `setupSwagger` are documented too; so is every
+ * other route, from its path alone (DOCS-028). Every option may be left out: `info` then comes from the
+ * nearest package.json (DOCS-029). Without swagger-ui-dist the JSON is still served (DOCS-022).
+ *
+ * @example
+ * ```ts
+ * import kit, { setupSwagger } from 'kitjs';
+ * const app = kit();
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * setupSwagger(app); // GET /api-docs/swagger.json lists GET /users/{id}; title and version from package.json
+ * ```
  *
  * @example
  * ```ts
@@ -94,16 +130,17 @@ function checkOptions(app: unknown, options: unknown): asserts options is SetupS
  * app.listen(3000); // logs documented-but-unrouted operations and undocumented routes, if any
  * ```
  */
-export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): SwaggerSetup {
+export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): SwaggerSetup {
   checkOptions(app, options);
   const baseDir = options.baseDir ?? process.cwd();
+  const info = documentInfo(options.info, baseDir);
   const base = options.path ?? '/api-docs';
   const warnings: DocsWarning[] = [];
   // DOCS-002: the files are found and read once, synchronously, before the server answers anything.
   const files = findAnnotatedFiles(options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir);
   const sources = readSources(files, baseDir, warnings);
   const built = buildDocument(sources, {
-    info: options.info,
+    info,
     ...(options.servers ? { servers: options.servers } : {}),
     ...(options.security ? { security: options.security } : {}),
   });
@@ -112,9 +149,11 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
   for (const w of warnings) logger.warn({ file: w.file, line: w.line }, `API docs: ${w.message}`);
 
   const document = built.document;
+  // DOCS-028: the operations made from a route's path alone, which the drift report does not count.
+  let fromPattern: ReadonlySet<object> = new Set();
   const drift = (): DriftReport => {
     const routes = typeof app.routes === 'function' ? app.routes() : [];
-    return computeDrift(document, routes, base);
+    return computeDrift(document, routes, base, fromPattern);
   };
 
   // DOCS-026: the routes' schemas join the document once, at start-up (or the first docs request), when
@@ -123,7 +162,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
   const complete = (): string => {
     if (json !== undefined) return json;
     if (typeof app.routes === 'function') {
-      addRouteSchemas(document, app.routes(), base, (route, message) => {
+      fromPattern = addRouteSchemas(document, app.routes(), base, (route, message) => {
         const warning: DocsWarning = { file: '', line: 0, route, message };
         warnings.push(warning);
         logger.warn({ route }, `API docs: ${message}`);
@@ -141,12 +180,20 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     complete();
     if (typeof app.routes !== 'function') return;
     const routed = app.routes().filter((route) => !route.path.startsWith(base));
-    if (Object.keys(document.paths ?? {}).length === 0 && routed.length > 0) {
-      // DOCS-021: an empty document beside real routes is almost always a pattern that found no file.
-      logger.warn(
-        { filesPattern: options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir, files: files.length },
-        `API docs: the document has no paths but the app has ${routed.length} routes: check filesPattern and baseDir`,
-      );
+    const described = Object.values(document.paths ?? {}).some((item) =>
+      Object.values(item).some((op) => !fromPattern.has(op)),
+    );
+    if (!described && routed.length > 0) {
+      // DOCS-021: nothing annotated and a pattern that read no file is almost always a pattern gone wrong.
+      if (files.length === 0) {
+        logger.warn(
+          { filesPattern: options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir, files: files.length },
+          `API docs: filesPattern found no file and nothing describes the app's ${routed.length} routes beyond their paths: check filesPattern and baseDir`,
+        );
+      }
+      // DOCS-020: an app that annotates nothing and has no route schema would see every route listed; its
+      // document lists them from their paths (DOCS-028).
+      return;
     }
     const report = drift();
     const fmt = (list: DriftReport['unmatchedOperations']) =>
@@ -165,7 +212,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions): Swagger
     }
   };
 
-  mountSwaggerUi(app, base, complete, options.info.title, reportDrift);
+  mountSwaggerUi(app, base, complete, info.title, reportDrift);
   hookListen(app, reportDrift);
   return { document, warnings, files, drift };
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { logger } from '../logger.js';
 import { lazyDependency, requirePeerFile } from '../optional-package.js';
 import type { KitApp, KitRequest, KitResponse, NextFunction } from '../types.js';
 import { type ExtractedImage, extractDataImages } from './ui-css.js';
@@ -67,6 +68,33 @@ export function indexHtml(base: string, title: string): string {
     <div id="swagger-ui"></div>
     <script src="${base}/swagger-ui-bundle.js" charset="UTF-8"></script>
     <script src="${base}/swagger-initializer.js" charset="UTF-8"></script>
+  </body>
+</html>
+`;
+}
+
+/**
+ * The page served at `base` when swagger-ui-dist is not installed: where the JSON is and the command that adds
+ * the UI (DOCS-022). No script and no style, so it fits any Content-Security-Policy.
+ *
+ * @example
+ * ```ts
+ * installHtml('/api-docs', 'Shop'); // '<!DOCTYPE html>... npm install swagger-ui-dist ...'
+ * ```
+ */
+export function installHtml(base: string, title: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <title>${esc(title)}</title>
+  </head>
+  <body>
+    <h1>${esc(title)}</h1>
+    <p>The OpenAPI document is at <a href="${esc(base)}/swagger.json">${esc(base)}/swagger.json</a>.</p>
+    <p>To browse it here with swagger-ui, install it beside the app and restart it:</p>
+    <pre><code>npm install swagger-ui-dist</code></pre>
   </body>
 </html>
 `;
@@ -174,7 +202,8 @@ function sendAsset(
 /**
  * Registers the documentation routes on `app`: the UI at `base` and `base/`, the JSON `json()` gives at
  * `base/swagger.json` (DOCS-017), the initializer and swagger-ui-dist's assets under `base/` (DOCS-018); only
- * the files the page needs, so any other name there is left to the app.
+ * the files the page needs, so any other name there is left to the app. Without swagger-ui-dist, the JSON
+ * and a page naming `npm install swagger-ui-dist` (DOCS-022), with a warning logged.
  *
  * @example
  * ```ts
@@ -188,9 +217,16 @@ export function mountSwaggerUi(
   title: string,
   onRequest: () => void,
 ): void {
-  const dist = uiDistPath();
-  const html = indexHtml(base, title);
-  const initializer = initializerJs(`${base}/swagger.json`);
+  // DOCS-022: without swagger-ui-dist the JSON is still served, and the page says how to get the UI.
+  let dist: string | undefined;
+  let missing: string | undefined;
+  try {
+    dist = uiDistPath();
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'KIT_ERR_PEER_MISSING') throw err;
+    missing = (err as Error).message;
+  }
+  const html = dist === undefined ? installHtml(base, title) : indexHtml(base, title);
   const page = (req: IncomingMessage, res: ServerResponse) => {
     onRequest();
     sendText(req, res, 'text/html; charset=utf-8', html);
@@ -202,6 +238,19 @@ export function mountSwaggerUi(
     onRequest();
     sendText(req, res, 'application/json; charset=utf-8', json());
   });
+  if (dist === undefined) {
+    logger.warn(
+      { package: 'swagger-ui-dist' },
+      `API docs: ${missing} ${base}/swagger.json is served; ${base} says how to add the UI.`,
+    );
+    return;
+  }
+  mountUiFiles(app, base, dist);
+}
+
+/** The page's initializer, stylesheet, images and swagger-ui-dist's files under `base/` (DOCS-018). */
+function mountUiFiles(app: KitApp, base: string, dist: string): void {
+  const initializer = initializerJs(`${base}/swagger.json`);
   app.get(`${base}/swagger-initializer.js`, (req: KitRequest, res: KitResponse) =>
     sendText(req, res, 'text/javascript; charset=utf-8', initializer),
   );

@@ -32,9 +32,13 @@ export interface DocsWarning {
   route?: RouteRef;
 }
 
-/** Options of {@link setupSwagger}; `info.title` and `info.version` are required. */
+/** Options of {@link setupSwagger}; all optional (DOCS-029). */
 export interface SetupSwaggerOptions {
-  info: { title: string; version: string; description?: string; [key: string]: unknown };
+  /**
+   * The document's `info`. `title`, `version` and `description` default to the `name`, `version` and
+   * `description` of the nearest package.json at or above `baseDir` (then `'API'`, `'0.0.0'`).
+   */
+  info?: { title?: string; version?: string; description?: string; [key: string]: unknown };
   /** Glob (or globs) of annotated files, resolved from `baseDir`; default `'./**\/*.js'`. node_modules is never read. */
   filesPattern?: string | string[];
   /** Directory the pattern is resolved from; default `process.cwd()`. */

@@ -89,13 +89,52 @@ test('GET takes no body, 2xx is written 2XX, and a route listed twice is documen
   assert.deepEqual(Object.keys(op.responses as object), ['2XX']);
 });
 
-test('the docs own routes and routes without schemas are left alone', () => {
+test("the docs' own routes are left alone; a route without a schema is documented from its path", () => {
   const doc = emptyDoc();
   collect(doc, [
     { method: 'GET', path: '/api-docs/x', schema: { query: z.object({}) } },
     { method: 'GET', path: '/b' },
   ]);
-  assert.deepEqual(doc.paths, {});
+  assert.deepEqual(doc.paths, {
+    '/b': { get: { deprecated: false, responses: { default: { description: 'Default response' } } } },
+  });
+});
+
+test('a route without a schema: its parameters from the pattern, optional and wildcard ones explained', () => {
+  const doc = emptyDoc();
+  const fromPattern = addRouteSchemas(
+    doc,
+    [
+      { method: 'GET', path: '/users/:id?' },
+      { method: 'DELETE', path: '/files/*' },
+      { method: 'GET', path: '/flights/:from-:to' },
+      { method: 'ALL', path: '/anything' },
+      { method: 'GET', path: String(/^\/legacy\/(\d+)$/i) },
+      { method: 'GET', path: '/users/:id?' },
+    ],
+    '/api-docs',
+    () => assert.fail('no warning for a route without a schema'),
+  );
+  assert.deepEqual(Object.keys(doc.paths).sort(), ['/files/{0}', '/flights/{from}-{to}', '/users/{id}']);
+  assert.deepEqual(doc.paths['/users/{id}']!.get!.parameters, [
+    {
+      name: 'id',
+      in: 'path',
+      required: true,
+      deprecated: false,
+      schema: { type: 'string' },
+      description: 'Optional: the route also answers without this segment.',
+    },
+  ]);
+  assert.equal(
+    (doc.paths['/files/{0}']!.delete!.parameters as Array<{ description: string }>)[0]!.description,
+    'The rest of the path; it may hold "/".',
+  );
+  assert.deepEqual(
+    (doc.paths['/flights/{from}-{to}']!.get!.parameters as Array<{ name: string }>).map((p) => p.name),
+    ['from', 'to'],
+  );
+  assert.equal(fromPattern.size, 3);
 });
 
 test('an annotated response keeps its words and another media type; the schema replaces the JSON one', () => {

@@ -138,10 +138,12 @@ test('drift() compares the document with the live routes', () => {
 test('bad options throw a TypeError at once, naming the option', () => {
   const fresh = kit();
   const cases: Array<[unknown, RegExp]> = [
-    [undefined, /options must be an object/],
-    [{}, /info is required/],
-    [{ info: { version: '1' } }, /info\.title/],
-    [{ info: { title: 'x' } }, /info\.version/],
+    [null, /options must be an object/],
+    ['x', /options must be an object/],
+    [{ info: 'x' }, /options\.info must be an object/],
+    [{ info: { title: '', version: '1' } }, /info\.title/],
+    [{ info: { title: 'x', version: 1 } }, /info\.version/],
+    [{ info: { description: 3 } }, /info\.description/],
     [{ info: { title: 'x', version: '1' }, filesPattern: 42 }, /filesPattern/],
     [{ info: { title: 'x', version: '1' }, servers: [{}] }, /servers/],
     [{ info: { title: 'x', version: '1' }, path: 'docs' }, /path/],

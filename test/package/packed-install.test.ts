@@ -75,7 +75,7 @@ describe('npm install of the packed kitjs into an empty project', {
     });
   }
 
-  it('proves route regexes with the recheck build it ships, and names swagger-ui-dist when it is missing', () => {
+  it('proves route regexes with the recheck build it ships, and serves the docs without swagger-ui-dist', () => {
     const script = `const kit = require('kitjs');
       const app = kit();
       const seen = {};
@@ -87,9 +87,17 @@ describe('npm install of the packed kitjs into an empty project', {
       console.log(JSON.stringify(seen));`;
     const run = spawnSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
-    const seen = JSON.parse(run.stdout) as { hostile: string; engine: string[]; docs: string };
+    // The last line: setupSwagger's warning about the missing swagger-ui-dist may come before it (DOCS-022).
+    const last =
+      run.stdout
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('{"hostile"'))
+        .pop() ?? '';
+    const seen = JSON.parse(last) as { hostile: string; engine: string[]; docs: string };
     assert.match(seen.hostile, /refused.*backtrack/);
     assert.deepEqual(seen.engine, ['node_modules/kitjs/dist/vendor/recheck.cjs']);
-    assert.match(seen.docs, /^KIT_ERR_PEER_MISSING .*npm install swagger-ui-dist/);
+    // DOCS-022: without swagger-ui-dist the JSON is still served, so setupSwagger mounts rather than throws.
+    assert.equal(seen.docs, 'mounted');
   });
 });

@@ -18,7 +18,8 @@ const { parseReport, combine, scenarioKeys } = await load('site/reports.mjs');
 const { buildSite } = await load('site/build.mjs');
 const { diffReports } = await load('report-diff.mjs');
 const { markdownRenderer } = await load('site/spec.mjs');
-const { highlightJs } = await load('site/html.mjs');
+const { highlightJs, inlineCode, statusMark } = await load('site/html.mjs');
+const { statusText, withStatus, readStatus, STATUS_FILE } = await load('site/status-file.mjs');
 
 const scratch = mkdtempSync(join(tmpdir(), 'kit-site-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -94,7 +95,7 @@ writeFileSync(
   fakeReport('third', (_, i) => i % 7 === 0),
 );
 const out = join(scratch, 'site');
-const { model, written } = buildSite(root, out, reports);
+const { model, written } = buildSite(root, out, reports, null);
 const specIds = readdirSync(join(root, 'spec'))
   .filter((name) => name.endsWith('.md'))
   .flatMap((name) => [
@@ -200,4 +201,139 @@ test('Markdown: rule IDs and spec files become links, raw HTML stays text', () =
     highlightJs("if (a < 'b') // c"),
     '<span class="k">if</span> (a &lt; <span class="s">\'b\'</span>) <span class="c">// c</span>',
   );
+});
+
+test('titles show code spans as <code>, escaped; marks name their implementation', () => {
+  assert.equal(
+    inlineCode('`res.send(<b>)` & `x` then a lone ` tick'),
+    '<code>res.send(&lt;b&gt;)</code> &amp; <code>x</code> then a lone ` tick',
+  );
+  const mark = statusMark('other <impl>', 'passed', true);
+  assert.match(mark, /aria-label="other &lt;impl&gt;: passed"/);
+  assert.match(mark, /title="other &lt;impl&gt;: passed"/);
+  assert.match(mark, /<span class="impl">other &lt;impl&gt;<\/span> ✓/);
+  // A rule whose title has a code span shows it as code on its page, and no backtick is left in the heading.
+  const rule = [...model.rules.values()].find((r: { title: string }) => r.title.includes('`'));
+  assert.ok(rule, 'some rule title has a code span');
+  const page = readFileSync(join(out, rule.area.page), 'utf8');
+  const heading = new RegExp(`<h3><a class="anchor" href="#${rule.id}">${rule.id}</a> (.*)</h3>`).exec(
+    page,
+  )?.[1];
+  assert.ok(heading?.includes('<code>'), heading);
+  assert.ok(!heading?.includes('`'), heading);
+  // Every scenario mark names its implementation in its text.
+  for (const marks of page.matchAll(/<span class="marks">(.*?)<\/span><\/h4>/g)) {
+    for (const name of ['kitjs', 'other', 'third'])
+      assert.ok(marks[1]!.includes(`>${name}</span>`), marks[1]);
+  }
+});
+
+/** A report's lines as the runner writes them, for the status file's tests. */
+const scenarioLine = (name: string, line: number, status: string, extra: object = {}) => ({
+  type: 'scenario',
+  rule: 'DOCS-001',
+  name,
+  status,
+  location: `features/docs/serving.feature:${line}`,
+  duration: line * 7,
+  tags: ['@docs'],
+  ...extra,
+});
+
+test('the committed status is compact and the same for the same statuses, whatever the order or timing', () => {
+  const run = {
+    type: 'run',
+    implementation: 'kitjs',
+    module: 'src/index.ts',
+    date: '2026-01-01',
+    paths: null,
+  };
+  const lines = [
+    scenarioLine('b', 30, 'skipped', { reason: 'no Chromium\nmore' }),
+    scenarioLine('a', 9, 'passed'),
+    scenarioLine('c', 100, 'failed', { reason: 'AssertionError', error: 'long', step: 'Then x' }),
+  ];
+  const text = statusText(run, lines);
+  const again = statusText(
+    { ...run, date: '2027-05-05' },
+    [...lines].reverse().map((l) => ({ ...l, duration: 1 })),
+  );
+  assert.equal(again, text);
+  const parsed = text
+    .trim()
+    .split('\n')
+    .map((l: string) => JSON.parse(l));
+  assert.deepEqual(parsed[0], {
+    type: 'run',
+    implementation: 'kitjs',
+    module: 'src/index.ts',
+    profile: null,
+    date: null,
+    paths: null,
+    totals: { passed: 1, failed: 1, skipped: 1 },
+    status: STATUS_FILE,
+  });
+  assert.deepEqual(
+    parsed.slice(1).map((l: { location: string }) => l.location.split(':')[1]),
+    ['9', '30', '100'],
+  );
+  assert.deepEqual(parsed[2], {
+    type: 'scenario',
+    rule: 'DOCS-001',
+    name: 'b',
+    status: 'skipped',
+    location: 'features/docs/serving.feature:30',
+    reason: 'no Chromium',
+  });
+  assert.ok(!text.includes('duration') && !text.includes('"error"') && !text.includes('"tags"'));
+});
+
+test("the committed status stands in for kitjs's report, and fills in what a partial run left out", () => {
+  const dir = mkdtempSync(join(scratch, 'status-'));
+  const file = join(dir, 'kitjs.ndjson');
+  const run = { type: 'run', implementation: 'kitjs', module: 'src/index.ts' };
+  writeFileSync(file, statusText(run, [scenarioLine('a', 9, 'passed'), scenarioLine('b', 30, 'passed')]));
+  const status = readStatus(file);
+  const other = { name: 'other', run: { implementation: 'other' }, scenarios: [], file: 'other.ndjson' };
+  // No report of kitjs: the status is its column, first.
+  assert.deepEqual(
+    withStatus([other], status).map((r: { name: string }) => r.name),
+    ['kitjs', 'other'],
+  );
+  // A partial run: its results win for what it ran (by location, else by rule and name); the status gives the rest.
+  const partial = {
+    name: 'kitjs',
+    file: 'kitjs.ndjson',
+    run: { implementation: 'kitjs', paths: ['features/docs'] },
+    scenarios: [{ ...scenarioLine('b', 31, 'failed') }],
+  };
+  const [merged] = withStatus([partial, other], status);
+  assert.deepEqual(
+    merged.scenarios.map((s: { name: string; status: string }) => `${s.name} ${s.status}`),
+    ['b failed', 'a passed'],
+  );
+  assert.deepEqual(merged.run.totals, { passed: 1, failed: 1, skipped: 0 });
+  assert.equal(merged.run.status, STATUS_FILE);
+  // A whole run is shown as it is.
+  const whole = { ...partial, run: { implementation: 'kitjs', paths: null } };
+  assert.equal(withStatus([whole], status)[0], whole);
+  assert.equal(withStatus([whole], undefined)[0], whole);
+});
+
+test('a fresh clone (no reports/) gets a filled kitjs column from the committed status', () => {
+  const empty = mkdtempSync(join(scratch, 'no-reports-'));
+  const fresh = join(scratch, 'fresh-site');
+  const { model: freshModel } = buildSite(root, fresh, join(empty, 'reports'));
+  assert.deepEqual(
+    freshModel.impls.map((impl: { name: string }) => impl.name),
+    ['kitjs'],
+  );
+  const [kitjs] = freshModel.impls;
+  assert.equal(kitjs.file, STATUS_FILE);
+  assert.ok(
+    kitjs.rules.passed > freshModel.rules.size / 2,
+    `only ${kitjs.rules.passed}/${freshModel.rules.size} rules passed in ${STATUS_FILE}`,
+  );
+  const index = readFileSync(join(fresh, 'index.html'), 'utf8');
+  assert.match(index, new RegExp(`from the committed <code>${STATUS_FILE}</code>`));
 });

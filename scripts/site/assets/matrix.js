@@ -10,6 +10,12 @@
   const keys = ['status', 'impl', 'q', 'tag', 'disagree'];
   const escapeHtml = (text) =>
     String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+  // A title's `code` spans as <code>, escaped, as scripts/site/html.mjs's inlineCode writes them.
+  const inlineCode = (text) =>
+    String(text)
+      .split(/(`[^`\n]+`)/)
+      .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part)))
+      .join('');
 
   for (const name of data.impls) form.impl.add(new Option(name, name));
   for (const tag of data.tags) form.tag.add(new Option(tag, tag));
@@ -76,18 +82,18 @@
         )
         .join('');
       rows.push(
-        `<tr class="area"><th colspan="2"><a href="${escapeHtml(area.page)}">${escapeHtml(area.title.replace(/`/g, ''))}</a></th>${counts}</tr>`,
+        `<tr class="area"><th colspan="2"><a href="${escapeHtml(area.page)}">${inlineCode(area.title)}</a></th>${counts}</tr>`,
       );
       for (const [id, title, , , statuses] of rules) {
         const href = `${escapeHtml(area.page)}#${id}`;
         const cells = [...statuses]
           .map(
             (letter, i) =>
-              `<td class="st st-${statusOf[letter]}" title="${escapeHtml(data.impls[i])}: ${statusOf[letter]}">${mark[letter]}</td>`,
+              `<td class="st st-${statusOf[letter]}" data-impl="${escapeHtml(data.impls[i])}" title="${escapeHtml(data.impls[i])}: ${statusOf[letter]}" aria-label="${escapeHtml(data.impls[i])}: ${statusOf[letter]}">${mark[letter]}</td>`,
           )
           .join('');
         rows.push(
-          `<tr class="rule" data-id="${id}"><td><a href="${href}">${id}</a></td><td>${escapeHtml(title)}</td>${cells}</tr>`,
+          `<tr class="rule" data-id="${id}"><td><a href="${href}">${id}</a></td><td>${inlineCode(title)}</td>${cells}</tr>`,
         );
       }
     }
