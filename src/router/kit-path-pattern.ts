@@ -1,6 +1,9 @@
 /** Compiles a path of kitjs's own form to a regex, for the routers that match by regex (strict or case-sensitive). */
 import { asText, compileSource, type MatchOptions, type RegexPattern } from './express-pattern-compile.js';
 
+// ROUTE-002: a name in kitjs's own form may hold a `$`.
+const KIT_NAME = /[\w$]/;
+
 /**
  * A path of kitjs's own form (static segments, `:name`, `:name?`, a trailing `*`) for a strict or
  * case-sensitive router, whose routes all match by regex (XROUTE-005). Its text stays literal, `\`, `|`,
@@ -15,7 +18,7 @@ export function compileKitPath(path: string, options: MatchOptions): RegexPatter
   // own form a segment that starts with `:` is a whole parameter, whose name may hold a `$` (ROUTE-002).
   const source = (path === '*' ? '/*' : path)
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? segment : asText(segment)))
+    .map((segment) => (segment.startsWith(':') || segment === '*' ? segment : asText(segment)))
     .join('/');
-  return compileSource(source, path, options, true);
+  return compileSource(source, path, options, true, KIT_NAME);
 }
