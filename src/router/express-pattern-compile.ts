@@ -47,6 +47,23 @@ export function compileSource(
   end: boolean,
   nameChars: RegExp = EXPRESS_NAME,
 ): RegexPattern {
+  const written = writeSource(source, path, options, end, nameChars);
+  return { regexp: boundedRegex(written.source, flagsOf(options), path), keys: written.keys };
+}
+
+/** The regex flags of a router's options: `i` unless it is case-sensitive (XROUTE-005). */
+export function flagsOf(options: MatchOptions): string {
+  return options.caseSensitive ? '' : 'i';
+}
+
+/** The regex source path-to-regexp 0.1.12 writes for a string path, `^` to `$`, and its keys. */
+export function writeSource(
+  source: string,
+  path: string,
+  options: MatchOptions,
+  end: boolean,
+  nameChars: RegExp = EXPRESS_NAME,
+): { source: string; keys: Array<string | number> } {
   if (source.charCodeAt(0) !== 47) throw new TypeError(`route path "${path}" must start with "/"`);
   const written = writeExpressPath(source, nameChars);
   let out = written.source;
@@ -55,8 +72,7 @@ export function compileSource(
   // A `use` prefix (end false) matches whole segments at the start of the path (ROUTE-008).
   if (end) out += '$';
   else if (!out.endsWith('/')) out += '(?=/|$)';
-  const regexp = boundedRegex(`^${out}`, options.caseSensitive ? '' : 'i', path);
-  return { regexp, keys: mergeKeys(out, written.params) };
+  return { source: `^${out}`, keys: mergeKeys(out, written.params) };
 }
 
 /**
