@@ -268,12 +268,20 @@ function startsAnchored(node: Shape): boolean {
 export function callerLocation(): string {
   const here = moduleLocation().replace(/^file:\/\//, '');
   const own = here.slice(0, here.lastIndexOf('/') + 1);
+  const limit = Error.stackTraceLimit;
+  // Registration runs through a few frames of kitjs (router, index, compiler) before this one.
+  Error.stackTraceLimit = 40;
   const stack = new Error().stack?.split('\n').slice(1) ?? [];
+  Error.stackTraceLimit = limit;
   for (const frame of stack) {
-    const where = /\(?((?:file:\/\/)?\/[^()]*?):(\d+):\d+\)?$/.exec(frame.trim());
-    if (where === null) continue;
-    const file = (where[1] as string).replace(/^file:\/\//, '');
-    if (!file.startsWith(own) && !file.startsWith('node:')) return `${file}:${where[2]}`;
+    // `    at fn (/app/routes.js:12:5)` or `    at /app/routes.js:12:5`: the place is after `(` or `at `.
+    const text = frame.trim().replace(/\)$/, '');
+    const place = text.slice(Math.max(text.lastIndexOf('(') + 1, text.indexOf(' ') + 1));
+    const column = place.lastIndexOf(':');
+    const line = place.lastIndexOf(':', column - 1);
+    if (line <= 0) continue;
+    const file = place.slice(0, line).replace(/^file:\/\//, '');
+    if (file.startsWith('/') && !file.startsWith(own)) return `${file}:${place.slice(line + 1, column)}`;
   }
   return 'unknown location';
 }
