@@ -3,8 +3,9 @@
 // a fresh process (the first regex route is the one that used to load a checker), the framework already
 // imported; the median of --runs (default 5) is reported. Writes bench/results/registration.{md,json}.
 //   node scripts/with-bench-deps.mjs bench/registration.mjs [--runs N] [--kitjs-src DIR] [--label NAME] [--out FILE]
-// kitjs comes from dist/ when it is built, else from src/ through tsx; --kitjs-src DIR measures the sources
-// of another checkout (e.g. `git archive REV src | tar -x -C DIR`) for a before/after.
+// kitjs comes from dist/ when it is built, else from src/ bundled by esbuild (as the build does, into
+// node_modules/.cache/kitjs-registration/); --kitjs-src DIR measures the sources of another checkout (e.g.
+// `git archive REV src | tar -x -C DIR`) for a before/after.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,6 +23,7 @@ const option = (name, fallback) => {
 // issue 35 with them (`:p*`, `:p+`, Express's routing guide's RegExp).
 const regexRoutes = () => Array.from({ length: 200 }, (_, i) => `/items${i}/:id(\\d+)`);
 const SCENARIOS = {
+  '200 /items<i>/:id (no regex)': () => Array.from({ length: 200 }, (_, i) => `/items${i}/:id`),
   '200 :id(\\d+)': regexRoutes,
   ':p*, :p+, /.*fly$/ and 200 :id(\\d+)': () => [
     '/assets/:path*',
@@ -37,7 +39,7 @@ if (args[0] === '--child') {
   const { default: make } = await import(module);
   const app = make();
   const routes = SCENARIOS[scenario]();
-  const handler = (req, res) => res.end('ok');
+  const handler = (_req, res) => res.end('ok');
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   const start = process.hrtime.bigint();
@@ -57,16 +59,23 @@ const runs = Number(option('--runs', '5'));
 const kitjsSrc = option('--kitjs-src', undefined);
 const label = option('--label', kitjsSrc ? `kitjs from ${kitjsSrc}` : 'kitjs (this tree)');
 const out = option('--out', join(here, 'results', 'registration'));
-const dist = join(root, 'dist', 'express.js');
-const useDist = kitjsSrc === undefined && existsSync(dist);
+const useDist = kitjsSrc === undefined && existsSync(join(root, 'dist', 'express.js'));
 const src = kitjsSrc ?? join(root, 'src');
-const kitjsModule = (entry) =>
-  useDist
-    ? pathToFileURL(join(root, 'dist', `${entry}.js`)).href
-    : pathToFileURL(join(src, `${entry}.ts`)).href;
+const bundles = join(root, 'node_modules', '.cache', 'kitjs-registration');
+function kitjsModule(entry) {
+  if (useDist) return pathToFileURL(join(root, 'dist', `${entry}.js`)).href;
+  const outfile = join(bundles, `${entry}.mjs`);
+  const esbuild = join(root, 'node_modules', '.bin', 'esbuild');
+  const flags = ['--bundle', '--format=esm', '--platform=node', '--packages=external', '--log-level=error'];
+  const built = spawnSync(esbuild, [join(src, `${entry}.ts`), ...flags, `--outfile=${outfile}`], {
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`esbuild ${entry}: ${built.stderr}`);
+  return pathToFileURL(outfile).href;
+}
 const frameworks = [
-  { name: 'kitjs/express', module: kitjsModule('express'), tsx: !useDist },
-  { name: 'kit()', module: kitjsModule('index'), tsx: !useDist },
+  { name: 'kitjs/express', module: kitjsModule('express') },
+  { name: 'kit()', module: kitjsModule('index') },
   { name: 'express@4.21.2', module: pathToFileURL(join(here, 'node_modules', 'express4', 'index.js')).href },
   { name: 'express@5', module: pathToFileURL(join(here, 'node_modules', 'express', 'index.js')).href },
 ];
@@ -77,14 +86,14 @@ for (const scenario of Object.keys(SCENARIOS)) {
     const samples = [];
     let failure;
     for (let run = 0; run < runs && failure === undefined; run++) {
-      const node = [...(framework.tsx ? ['--import', 'tsx'] : []), '--expose-gc'];
+      const node = ['--expose-gc'];
       const child = spawnSync(
         process.execPath,
         [...node, fileURLToPath(import.meta.url), '--child', framework.name, scenario, framework.module],
         { cwd: root, encoding: 'utf8' },
       );
       if (child.status !== 0)
-        failure = (child.stderr.split('\n').find((l) => /Error/.test(l)) ?? child.stderr).trim();
+        failure = (child.stderr.split('\n').find((l) => /^[A-Za-z]*Error\b/.test(l)) ?? child.stderr).trim();
       else samples.push(JSON.parse(child.stdout));
     }
     const row = { framework: framework.name, scenario };

@@ -73,6 +73,7 @@ export function boundedRegex(source: string, flags: string, pattern: string): Re
   const verdict = regexVerdict(source, regexp.flags);
   if (verdict.maxLength === Infinity) return regexp;
   if (verdict.degree === Infinity) {
+    // XROUTE-017: registered all the same (Express registers it), with the line to fix.
     process.emitWarning(
       `route path "${pattern}" (${callerLocation()}): its regular expression /${source}/${flags} ${verdict.why}, so it is only tried on paths of up to ${verdict.maxLength} characters; write each repeated part so that it cannot take what follows it (":name([^/]+)" rather than ":name((\\w+)+)")`,
       { code: 'KIT_ROUTE_REGEX_BOUNDED' },
@@ -329,14 +330,17 @@ export function callerLocation(): string {
   const stack = new Error().stack?.split('\n').slice(1) ?? [];
   Error.stackTraceLimit = limit;
   for (const frame of stack) {
-    // `    at fn (/app/routes.js:12:5)` or `    at /app/routes.js:12:5`: the place is after `(` or `at `.
-    const text = frame.trim().replace(/\)$/, '');
-    const place = text.slice(Math.max(text.lastIndexOf('(') + 1, text.indexOf(' ') + 1));
-    const column = place.lastIndexOf(':');
-    const line = place.lastIndexOf(':', column - 1);
-    if (line <= 0) continue;
-    const file = place.slice(0, line).replace(/^file:\/\//, '');
-    if (file.startsWith('/') && !file.startsWith(own)) return `${file}:${place.slice(line + 1, column)}`;
+    // `at fn (/app/routes.js:12:5)`, `at /app/routes.js:12:5`, `at eval (eval at f (/app/x.js:3:1), ...)`:
+    // the first `/path:line:column` of the frame is where it runs.
+    for (const token of frame.split(/[\s(),]+/)) {
+      const place = token.replace(/^file:\/\//, '');
+      const column = place.lastIndexOf(':');
+      const line = place.lastIndexOf(':', column - 1);
+      if (!place.startsWith('/') || line <= 0 || !/^\d+$/.test(place.slice(line + 1, column))) continue;
+      const file = place.slice(0, line);
+      if (!file.startsWith(own)) return `${file}:${place.slice(line + 1, column)}`;
+      break;
+    }
   }
   return 'unknown location';
 }
