@@ -16,6 +16,7 @@ import {
   type RegexPattern,
 } from '../../src/router/express-pattern.ts';
 import { regexVerdict, UNBOUNDED_LIMIT } from '../../src/router/regex-safety.ts';
+import { compileUsePath } from '../../src/router/use-path-pattern.ts';
 
 const SEED = 20261124;
 const loose = { caseSensitive: false, strict: false };
@@ -155,6 +156,26 @@ describe('the Express path compiler', () => {
     assert.ok(exponential.regexp.exec('/aaaa'));
     // The attack a backtracking engine takes seconds on is never run: it is longer than the bound.
     assert.equal(exponential.regexp.exec(`/${'a'.repeat(40)}!`), null);
+  });
+
+  it('bounds a use prefix with a pattern as a route (XROUTE-006, XROUTE-016)', () => {
+    const prefix = compileUsePath('/docs/:path+', false);
+    assert.equal(bound(prefix), 2048);
+    assert.ok(prefix.regexp.exec('/docs/a/b/c'));
+    assert.equal(prefix.regexp.exec(`/docs/${'a/'.repeat(1100)}`), null);
+    assert.equal(bound(compileUsePath('/users/:id(\\d+)', false)), Infinity);
+  });
+
+  it('shares one verdict between regexes that differ only in plain literal runs, and no more', () => {
+    const a = regexVerdict('^\\/items1(?:\\/(\\d+))\\/?$', 'i');
+    assert.equal(regexVerdict('^\\/items2(?:\\/(\\d+))\\/?$', 'i'), a);
+    assert.equal(a.degree, 1);
+    // A literal run's first character is what follows the part before it: `\d+7` clashes, `\d+x` does not.
+    assert.equal(regexVerdict('^\\/(\\d+)x1\\d*$', '').degree, 1);
+    assert.equal(regexVerdict('^\\/(\\d+)71\\d*$', '').degree, 2);
+    // Inside a lookahead a text of several characters counts whole: it keeps nothing from starting.
+    assert.equal(regexVerdict('^\\/((?:(?!ab).)+)a\\w*$', '').degree, 2);
+    assert.equal(regexVerdict('^\\/((?:(?!a).)+)a\\w*$', '').degree, 1);
   });
 
   it('refuses only a path the regex engine cannot read, naming it', () => {
