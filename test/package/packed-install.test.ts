@@ -88,7 +88,12 @@ describe('npm install of the packed kitjs into an empty project', {
       setImmediate(() => console.log(JSON.stringify(seen)));`;
     const run = spawnSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
-    const seen = JSON.parse(run.stdout) as { hostile: string; warning: string; engine: string[]; docs: string };
+    const seen = JSON.parse(run.stdout) as {
+      hostile: string;
+      warning: string;
+      engine: string[];
+      docs: string;
+    };
     // XROUTE-016, XROUTE-017: registered, bounded, and a warning says so; no checker package in the install.
     assert.equal(seen.hostile, 'accepted');
     assert.equal(seen.warning, 'KIT_ROUTE_REGEX_BOUNDED');
