@@ -38,7 +38,7 @@ export function compileArrayPath(paths: unknown[], options: MatchOptions): Regex
     if (isKitPattern(path)) {
       compilePattern(path);
       written = writeKitPath(path, options);
-    } else written = writeSource(path === '*' ? '/*' : path, path, options, true);
+    } else written = writeSource(path, path, options, true);
     sources.push(written.source);
     keys.push(...written.keys);
   }

@@ -27,7 +27,7 @@ const EXPRESS_NAME = /\w/;
  * compileExpressPath('/docs/:path+', { caseSensitive: false, strict: false }).keys; // ['path']
  */
 export function compileExpressPath(path: string, options: MatchOptions, end = true): RegexPattern {
-  return compileSource(path === '*' ? '/*' : path, path, options, end);
+  return compileSource(path, path, options, end);
 }
 
 /** Text for the compiler: `\` before each character it would otherwise read as syntax. */
@@ -64,7 +64,10 @@ export function writeSource(
   end: boolean,
   nameChars: RegExp = EXPRESS_NAME,
 ): { source: string; keys: Array<string | number> } {
-  if (source.charCodeAt(0) !== 47) throw new TypeError(`route path "${path}" must start with "/"`);
+  // ROUTE-004: a bare `*` is `(.*)`, the whole path, as path-to-regexp writes it.
+  if (source !== '*' && source.charCodeAt(0) !== 47) {
+    throw new TypeError(`route path "${path}" must start with "/"`);
+  }
   const written = writeExpressPath(source, nameChars);
   let out = written.source;
   // Not strict: one trailing slash is optional, written or not (ROUTE-005, XROUTE-005).

@@ -34,7 +34,7 @@ export function writeKitPath(
 function kitSource(path: string): string {
   // `\` escapes make Express's parser read these characters of the static segments as text. In kitjs's
   // own form a segment that starts with `:` is a whole parameter, whose name may hold a `$` (ROUTE-002).
-  return (path === '*' ? '/*' : path)
+  return path
     .split('/')
     .map((segment) => (segment.startsWith(':') || segment === '*' ? segment : asText(segment)))
     .join('/');

@@ -276,7 +276,7 @@ function pushAll(
     if (!handles(terminal.entry.method, method)) continue;
     const { keys, slots, rank } = terminal.variant;
     let values: Array<string | undefined> = captured.slice();
-    if (rest !== null) values.push(rest);
+    if (rest !== null) values.push(terminal.variant.whole ? `/${rest}` : rest);
     if (slots !== null) values = spread(values, slots, keys.length);
     out.push({ entry: terminal.entry, keys, values, rank });
   }

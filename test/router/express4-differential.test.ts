@@ -29,9 +29,9 @@ type LayerClass = new (
   fn: () => void,
 ) => ExpressLayer;
 
-// Every form Express 4 documents or its users write; `*` alone is left out: Express answers it with a fast
-// path of its own (params[0] is the whole path), kitjs as `/*` (ROUTE-004).
+// Every form Express 4 documents or its users write (`*` alone is Express's fast path: the whole path).
 const patterns: RoutePath[] = [
+  '*',
   '/assets/:path*',
   '/docs/:path+',
   '/users/:id?',
