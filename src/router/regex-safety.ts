@@ -1,6 +1,6 @@
 /** Bounds what a route regex may cost: a linear-time reading of its shape gives the longest path it is asked to match. */
-import { moduleLocation } from '../module-location.js';
-import { readShape, type Shape } from './regex-shape.js';
+import { callerLocation } from '../module-location.js';
+import { readShape, type Shape, skeleton } from './regex-shape.js';
 
 /**
  * The characters a canonical request path can hold (ROUTE-018, ROUTE-020): printable ASCII without the
@@ -92,60 +92,6 @@ export function regexVerdict(source: string, flags: string): RegexVerdict {
     verdicts.set(key, verdict);
   }
   return verdict;
-}
-
-const RUN = /[A-Za-z0-9_~%-]/;
-
-/**
- * The source with each run of plain literal characters cut to its first one (and its last, when a
- * quantifier applies to that): the verdict cannot tell them apart, since no choice is made inside such a
- * run and only its first character can clash with what comes before. So `/items1/:id(\d+)` and
- * `/items2/:id(\d+)` share one verdict. Classes, escapes with a payload (`\u0041`), `{n,m}`, group names and
- * lookarounds (whose texts of several characters count whole) are kept as written.
- */
-function skeleton(source: string): string {
-  let out = '';
-  // Open groups, true for a lookaround; inside one nothing is cut.
-  const groups: boolean[] = [];
-  let looks = 0;
-  let i = 0;
-  const copyTo = (end: number): void => {
-    const stop = end < 0 ? source.length : end + 1;
-    out += source.slice(i, stop);
-    i = stop;
-  };
-  while (i < source.length) {
-    const c = source[i] as string;
-    if (c === '\\') {
-      const kind = source[i + 1] ?? '';
-      if (kind === 'u') copyTo(source[i + 2] === '{' ? source.indexOf('}', i) : i + 5);
-      else if (kind === 'x') copyTo(i + 3);
-      else if (kind === 'c') copyTo(i + 2);
-      else if (kind === 'p' || kind === 'P') copyTo(source[i + 2] === '{' ? source.indexOf('}', i) : i + 1);
-      else if (kind === 'k') copyTo(source[i + 2] === '<' ? source.indexOf('>', i) : i + 1);
-      else copyTo(i + 1);
-    } else if (c === '[') {
-      let end = i + 1;
-      while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
-      copyTo(end);
-    } else if (c === '{') copyTo(source.indexOf('}', i));
-    else if (c === '(') {
-      const look = /^\(\?<?[=!]/.test(source.slice(i, i + 4));
-      groups.push(look);
-      if (look) looks++;
-      copyTo(source[i + 1] === '?' && source[i + 2] === '<' && !look ? source.indexOf('>', i) : i);
-    } else if (c === ')') {
-      if (groups.pop()) looks--;
-      copyTo(i);
-    } else if (looks === 0 && RUN.test(c)) {
-      let end = i;
-      while (end + 1 < source.length && RUN.test(source[end + 1] as string)) end++;
-      const quantified = '*+?{'.includes(source[end + 1] ?? '');
-      out += c + (quantified && end > i ? source[end] : '');
-      i = end + 1;
-    } else copyTo(i);
-  }
-  return out;
 }
 
 interface Start {
@@ -315,32 +261,4 @@ function startsAnchored(node: Shape): boolean {
   if (node.kind === 'seq') return node.items[0] !== undefined && startsAnchored(node.items[0]);
   if (node.kind === 'alt') return node.options.every(startsAnchored);
   return false;
-}
-
-/**
- * The `file:line` of the application code that registered the route: the first frame of the stack that is
- * not kitjs's own (found next to this module, in src/ or dist/).
- */
-export function callerLocation(): string {
-  const here = moduleLocation().replace(/^file:\/\//, '');
-  const own = here.slice(0, here.lastIndexOf('/') + 1);
-  const limit = Error.stackTraceLimit;
-  // Registration runs through a few frames of kitjs (router, index, compiler) before this one.
-  Error.stackTraceLimit = 40;
-  const stack = new Error().stack?.split('\n').slice(1) ?? [];
-  Error.stackTraceLimit = limit;
-  for (const frame of stack) {
-    // `at fn (/app/routes.js:12:5)`, `at /app/routes.js:12:5`, `at eval (eval at f (/app/x.js:3:1), ...)`:
-    // the first `/path:line:column` of the frame is where it runs.
-    for (const token of frame.split(/[\s(),]+/)) {
-      const place = token.replace(/^file:\/\//, '');
-      const column = place.lastIndexOf(':');
-      const line = place.lastIndexOf(':', column - 1);
-      if (!place.startsWith('/') || line <= 0 || !/^\d+$/.test(place.slice(line + 1, column))) continue;
-      const file = place.slice(0, line);
-      if (!file.startsWith(own)) return `${file}:${place.slice(line + 1, column)}`;
-      break;
-    }
-  }
-  return 'unknown location';
 }

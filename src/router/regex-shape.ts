@@ -1,4 +1,4 @@
-/** Reads a regex source into the shape the backtracking analysis needs (XROUTE-002): atoms, groups, choices, repeats. */
+/** Reads a regex source into the shape the backtracking analysis needs (XROUTE-002): atoms, groups, choices, repeats; and its skeleton, the key verdicts share. */
 
 /** One piece of a regex. An atom is one character of some set (its source kept, to compute the set). */
 export type Shape =
@@ -121,4 +121,58 @@ export function readShape(source: string): Shape {
   };
 
   return readAlt();
+}
+
+const RUN = /[A-Za-z0-9_~%-]/;
+
+/**
+ * The source with each run of plain literal characters cut to its first one (and its last, when a
+ * quantifier applies to that): the verdict cannot tell them apart, since no choice is made inside such a
+ * run and only its first character can clash with what comes before. So `/items1/:id(\d+)` and
+ * `/items2/:id(\d+)` share one verdict. Classes, escapes with a payload (`\u0041`), `{n,m}`, group names and
+ * lookarounds (whose texts of several characters count whole) are kept as written.
+ */
+export function skeleton(source: string): string {
+  let out = '';
+  // Open groups, true for a lookaround; inside one nothing is cut.
+  const groups: boolean[] = [];
+  let looks = 0;
+  let i = 0;
+  const copyTo = (end: number): void => {
+    const stop = end < 0 ? source.length : end + 1;
+    out += source.slice(i, stop);
+    i = stop;
+  };
+  while (i < source.length) {
+    const c = source[i] as string;
+    if (c === '\\') {
+      const kind = source[i + 1] ?? '';
+      if (kind === 'u') copyTo(source[i + 2] === '{' ? source.indexOf('}', i) : i + 5);
+      else if (kind === 'x') copyTo(i + 3);
+      else if (kind === 'c') copyTo(i + 2);
+      else if (kind === 'p' || kind === 'P') copyTo(source[i + 2] === '{' ? source.indexOf('}', i) : i + 1);
+      else if (kind === 'k') copyTo(source[i + 2] === '<' ? source.indexOf('>', i) : i + 1);
+      else copyTo(i + 1);
+    } else if (c === '[') {
+      let end = i + 1;
+      while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
+      copyTo(end);
+    } else if (c === '{') copyTo(source.indexOf('}', i));
+    else if (c === '(') {
+      const look = /^\(\?<?[=!]/.test(source.slice(i, i + 4));
+      groups.push(look);
+      if (look) looks++;
+      copyTo(source[i + 1] === '?' && source[i + 2] === '<' && !look ? source.indexOf('>', i) : i);
+    } else if (c === ')') {
+      if (groups.pop()) looks--;
+      copyTo(i);
+    } else if (looks === 0 && RUN.test(c)) {
+      let end = i;
+      while (end + 1 < source.length && RUN.test(source[end + 1] as string)) end++;
+      const quantified = '*+?{'.includes(source[end + 1] ?? '');
+      out += c + (quantified && end > i ? source[end] : '');
+      i = end + 1;
+    } else copyTo(i);
+  }
+  return out;
 }
