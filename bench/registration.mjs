@@ -8,6 +8,7 @@
 // `git archive REV src | tar -x -C DIR`) for a before/after.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -116,7 +117,7 @@ const lines = [
   '# Route registration (bench/registration.mjs)',
   '',
   `${label}; Node ${process.version}; median of ${runs} fresh processes each; time and RSS growth while the`,
-  'routes are registered, the framework already imported.',
+  `routes are registered, the framework already imported. ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end.`,
   '',
   '| scenario | framework | time (ms) | RSS growth (MB) |',
   '| --- | --- | ---: | ---: |',
