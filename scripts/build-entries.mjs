@@ -34,8 +34,8 @@ export function outputsOf(name) {
   return [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`];
 }
 
-/** What the build copies in beside the bundles: recheck's pure-JavaScript build (scripts/build.mjs). */
-export const VENDORED = ['dist/vendor/recheck.cjs'];
+/** What the build copies in beside the bundles: nothing now (route regexes need no checker, XROUTE-016). */
+export const VENDORED = [];
 
 /** Everything the build writes but the source maps: every entry's outputs, the core's and the vendored files. */
 export function buildOutputs(root) {

@@ -13,8 +13,7 @@
 // in each entry, a Router from 'kitjs' was not `instanceof` express.Router (nor the other way round), its
 // type was not assignable to theirs, and a member added to `express.response` never reached kit() apps.
 // `npm run features:dist` (and `features:dist-cjs`) runs the conformance suite on what this writes.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
@@ -102,21 +101,6 @@ const cjs = await build.write({
 });
 expectChunks(cjs.output, '.cjs');
 await build.close();
-
-// --- recheck's pure-JavaScript build ---------------------------------------------------------------------
-// src/router/regex-safety.ts proves route regexes safe with recheck. The `recheck` package would bring its
-// optional native binary and .jar (57 MB) into every install, so kitjs ships recheck's own pure-JavaScript
-// build instead: lib/browser.js, one CommonJS file with no dependency (the same engine, compiled by
-// Scala.js), under its MIT licence. A `recheck` the application installs itself is used first.
-{
-  const recheckDir = dirname(createRequire(import.meta.url).resolve('recheck/package.json'));
-  const { version, license } = JSON.parse(readFileSync(join(recheckDir, 'package.json'), 'utf8'));
-  const notice = readFileSync(join(recheckDir, 'LICENSE'), 'utf8').trim();
-  const code = readFileSync(join(recheckDir, 'lib', 'browser.js'), 'utf8');
-  mkdirSync(join(dist, 'vendor'), { recursive: true });
-  const header = `/*! recheck ${version} (lib/browser.js), ${license}: https://github.com/makenowjust-labs/recheck\n${notice}\n*/\n`;
-  writeFileSync(join(dist, 'vendor', 'recheck.cjs'), header + code);
-}
 
 // --- Declarations -------------------------------------------------------------------------------------------
 // Every declaration goes to dist/core.d.ts (and .d.cts); each entry's declarations are its own members and

@@ -1,4 +1,4 @@
-/** Where kitjs itself lives, in both of its builds, for resolving files and optional packages next to it. */
+/** Where kitjs itself lives, in both of its builds: for resolving files and optional packages next to it, and for telling its stack frames from the application's. */
 
 /**
  * This module's location: `import.meta.url` in the ESM build and under tsx; `__filename` in the CommonJS
@@ -8,4 +8,32 @@
 export function moduleLocation(): string {
   const url = (import.meta as { url?: string }).url;
   return url ? url : __filename;
+}
+
+/**
+ * The `file:line` of the application code that called kitjs (XROUTE-017 names where a route was registered):
+ * the first frame of the stack that is not kitjs's own (found next to this module, in src/ or dist/).
+ */
+export function callerLocation(): string {
+  const here = moduleLocation().replace(/^file:\/\//, '');
+  const own = here.slice(0, here.lastIndexOf('/') + 1);
+  const limit = Error.stackTraceLimit;
+  // Registration runs through a few frames of kitjs (router, index, compiler) before this one.
+  Error.stackTraceLimit = 40;
+  const stack = new Error().stack?.split('\n').slice(1) ?? [];
+  Error.stackTraceLimit = limit;
+  for (const frame of stack) {
+    // `at fn (/app/routes.js:12:5)`, `at /app/routes.js:12:5`, `at eval (eval at f (/app/x.js:3:1), ...)`:
+    // the first `/path:line:column` of the frame is where it runs.
+    for (const token of frame.split(/[\s(),]+/)) {
+      const place = token.replace(/^file:\/\//, '');
+      const column = place.lastIndexOf(':');
+      const line = place.lastIndexOf(':', column - 1);
+      if (!place.startsWith('/') || line <= 0 || !/^\d+$/.test(place.slice(line + 1, column))) continue;
+      const file = place.slice(0, line);
+      if (!file.startsWith(own)) return `${file}:${place.slice(line + 1, column)}`;
+      break;
+    }
+  }
+  return 'unknown location';
 }

@@ -154,7 +154,7 @@ Feature: Routing
       When I GET "/files"
       Then the status is 404
 
-    Scenario: A bare * matches every path
+    Scenario: A bare * matches every path, and its value is the whole path
       Given the app:
         """js
         app.get('/known', (req, res) => res.send('known'));
@@ -163,7 +163,7 @@ Feature: Routing
       When I GET "/known"
       Then the body is "known"
       When I GET "/some/deep/path"
-      Then the body is "fallback for some/deep/path"
+      Then the body is "fallback for /some/deep/path"
 
   Rule: ROUTE-005 Matching ignores case and a trailing slash
 

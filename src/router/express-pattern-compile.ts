@@ -1,7 +1,6 @@
-/** Compiles Express 4 paths that kitjs's segment trie cannot hold (`:id(\d+)`, `/ab(cd)?e`, RegExp) to checked regexes. */
-import { canonicalLiteral } from './canonical-path.js';
-import { type Atom, parse } from './express-pattern-syntax.js';
-import { assertSafeRegex } from './regex-safety.js';
+/** Compiles Express 4 paths that kitjs's segment trie cannot hold (`:id(\d+)`, `:p*`, `/ab(cd)?e`, RegExp) to bounded regexes. */
+import { type ParamKey, writeExpressPath } from './express-pattern-syntax.js';
+import { boundedRegex } from './regex-safety.js';
 
 /** How a router compares paths: Express's `caseSensitive` and `strict` Router options (XROUTE-005). */
 export interface MatchOptions {
@@ -15,68 +14,68 @@ export interface RegexPattern {
   keys: Array<string | number>;
 }
 
+// Express 4 reads a parameter's name as `\w+`.
+const EXPRESS_NAME = /\w/;
+
 /**
- * Compiles an Express 4 string path (path-to-regexp 0.1.x syntax, XROUTE-001): `:name`, `:name(regex)`,
- * `:name?` (taking a `/` or `.` before it along), `*` anywhere, `?` and `+` after a character or a group,
- * `(text|other)` groups (capturing, except right after `/`), and `\` escapes (`\d`, `\w`, `\s` and their
- * upper case stay character classes, as in Express). Everything else that would
- * reach the regex engine raw (`[`, `{`, `^`, `$`, `|` outside a group) is a TypeError naming the pattern
- * (APP-006). The result is checked with recheck before it is used (XROUTE-002).
+ * Compiles an Express 4 string path as path-to-regexp 0.1.12 does (XROUTE-001): `:name`, `:name(regex)`,
+ * `:name?`, `:name*`, `:name+`, `*` anywhere, and whatever else the path holds handed to the regex as
+ * written (`/ab+cd`, `/a[bc]`, `/ab(cd)?e`). The regex is bounded by its cost (XROUTE-016); a path the
+ * regex engine cannot read is a TypeError naming it (APP-006).
+ *
+ * @example
+ * compileExpressPath('/docs/:path+', { caseSensitive: false, strict: false }).keys; // ['path']
  */
 export function compileExpressPath(path: string, options: MatchOptions, end = true): RegexPattern {
-  return compileSource(path === '*' ? '/*' : path, path, options, end);
+  return compileSource(path, path, options, end);
 }
 
-/** Text for the parser: `\` before each character it would otherwise read as syntax or refuse. */
+/** Text for the compiler: `\` before each character it would otherwise read as syntax. */
 export function asText(text: string): string {
-  return text.replace(/[\\+[\]{}^$|]/g, '\\$&');
+  return text.replace(/[\\+[\]{}^$|().*?:]/g, '\\$&');
 }
 
 /**
- * Compiles `source` (the path as the parser reads it) to a checked regex; `path`, as registered, names it in
- * errors. `end` false compiles a `use` prefix, which matches whole segments at the start of the path.
+ * Compiles `source` (the path as the compiler reads it) to a bounded regex; `path`, as registered, names
+ * it in errors. `end` false compiles a `use` prefix, which matches whole segments at the start of the path.
+ * `nameChars` are the characters of a parameter's name (`\w` for Express, `[\w$]` in kitjs's own form).
  */
 export function compileSource(
   source: string,
   path: string,
   options: MatchOptions,
   end: boolean,
+  nameChars: RegExp = EXPRESS_NAME,
 ): RegexPattern {
-  if (source.charCodeAt(0) !== 47) throw new TypeError(`route path "${path}" must start with "/"`);
-  const atoms = parse(source, path);
-  const keys: Array<string | number> = [];
-  let unnamed = 0;
-  let out = '';
-  for (let i = 0; i < atoms.length; i++) {
-    const atom = atoms[i] as Atom;
-    if (atom.kind === 'text') {
-      out += literal(atom.value, path) + atom.quantifier;
-    } else if (atom.kind === 'class') {
-      out += atom.value + atom.quantifier;
-    } else if (atom.kind === 'star') {
-      keys.push(unnamed++);
-      // Any character: canonical paths hold no raw line break, so this is `.*` without its one exception,
-      // and recheck proves `[\s\S]*` linear where `.*` next to another `.*` is not.
-      out += '([\\s\\S]*)';
-    } else if (atom.kind === 'group') {
-      if (atom.capture) keys.push(unnamed++);
-      const body = atom.alternatives.map((text) => literal(text, path)).join('|');
-      out += `(${atom.capture ? '' : '?:'}${body})${atom.quantifier}`;
-    } else {
-      keys.push(atom.name);
-      // Groups inside a parameter's own regex capture too, numbered as Express numbers them.
-      if (atom.custom !== undefined) for (const _ of groupNames(atom.custom)) keys.push(unnamed++);
-      const capture = atom.custom ?? defaultCapture(atoms, i, atom.prefix);
-      const prefix = atom.prefix === '' ? '' : `\\${atom.prefix}`;
-      out += `(?:${prefix}(${capture}))${atom.optional ? '?' : ''}`;
-    }
+  const written = writeSource(source, path, options, end, nameChars);
+  return { regexp: boundedRegex(written.source, flagsOf(options), path), keys: written.keys };
+}
+
+/** The regex flags of a router's options: `i` unless it is case-sensitive (XROUTE-005). */
+export function flagsOf(options: MatchOptions): string {
+  return options.caseSensitive ? '' : 'i';
+}
+
+/** The regex source path-to-regexp 0.1.12 writes for a string path, `^` to `$`, and its keys. */
+export function writeSource(
+  source: string,
+  path: string,
+  options: MatchOptions,
+  end: boolean,
+  nameChars: RegExp = EXPRESS_NAME,
+): { source: string; keys: Array<string | number> } {
+  // ROUTE-004: a bare `*` is `(.*)`, the whole path, as path-to-regexp writes it.
+  if (source !== '*' && source.charCodeAt(0) !== 47) {
+    throw new TypeError(`route path "${path}" must start with "/"`);
   }
+  const written = writeExpressPath(source, nameChars);
+  let out = written.source;
   // Not strict: one trailing slash is optional, written or not (ROUTE-005, XROUTE-005).
-  if (!options.strict) out = out.endsWith('\\/') ? `${out}?` : `${out}\\/?`;
+  if (!options.strict) out += out.endsWith('/') ? '?' : '/?';
   // A `use` prefix (end false) matches whole segments at the start of the path (ROUTE-008).
-  const tail = end ? '$' : '(?=\\/|$)';
-  const regexp = assertSafeRegex(`^${out}${tail}`, options.caseSensitive ? '' : 'i', path);
-  return { regexp, keys };
+  if (end) out += '$';
+  else if (!out.endsWith('/')) out += '(?=/|$)';
+  return { source: `^${out}`, keys: mergeKeys(out, written.params) };
 }
 
 /**
@@ -85,75 +84,50 @@ export function compileSource(
  */
 export function compileRegExpPath(path: RegExp): RegexPattern {
   const flags = path.flags.replace(/[gy]/g, '');
-  const regexp = assertSafeRegex(path.source, flags, String(path));
+  const regexp = boundedRegex(path.source, flags, String(path));
   return { regexp, keys: groupNames(path.source) };
 }
 
-/** The name of each capturing group of a regex source, in order: its `(?<name>` or a running number. */
-export function groupNames(source: string): Array<string | number> {
-  const keys: Array<string | number> = [];
-  let unnamed = 0;
-  let inClass = false;
+/**
+ * The capturing groups of a regex source, in order, as path-to-regexp 0.1.12 finds them: each `(` not
+ * escaped and not followed by `?`, or `(?<name>`. Like it, a `(` inside `[...]` counts too, so that the
+ * names line up with Express's.
+ */
+function groupStarts(source: string): Array<{ index: number; name: string | null }> {
+  const groups: Array<{ index: number; name: string | null }> = [];
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
     else if (c === '(') {
-      if (source[i + 1] !== '?') keys.push(unnamed++);
+      if (source[i + 1] !== '?') groups.push({ index: i, name: null });
       else if (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!') {
-        const end = source.indexOf('>', i);
-        keys.push(source.slice(i + 3, end));
+        groups.push({ index: i, name: source.slice(i + 3, source.indexOf('>', i)) });
       }
     }
   }
-  return keys;
+  return groups;
+}
+
+/** The name of each capturing group of a RegExp path, in order: its `(?<name>` or a running number. */
+export function groupNames(source: string): Array<string | number> {
+  let unnamed = 0;
+  return groupStarts(source).map((group) => group.name ?? unnamed++);
 }
 
 /**
- * What a parameter without its own regex captures: one or more characters of its segment. It never takes
- * the separator its `.` prefix uses, nor the text written between it and the capture before it in the
- * same segment (`/:a-:b`: `b` takes no `-`), which is path-to-regexp 0.1.12's backtrack-free form: the naive
- * `([^/]+?)-([^/]+?)` is the ReDoS of CVE-2024-45296 (XROUTE-002).
+ * The keys of a compiled string path, as path-to-regexp 0.1.12 lines them up: each group is the next
+ * parameter's when that parameter's `(?:` starts before it, else an unnamed one, numbered from 0.
  */
-function defaultCapture(atoms: Atom[], index: number, prefix: string): string {
-  const excluded = prefix === '.' ? '\\/.' : '\\/';
-  const before = atoms[index - 1];
-  const beforeThat = atoms[index - 2];
-  if (
-    prefix === '' &&
-    before?.kind === 'text' &&
-    before.quantifier === '' &&
-    !before.value.includes('/') &&
-    beforeThat !== undefined &&
-    beforeThat.kind !== 'text'
-  ) {
-    const separator = escapeRegex(before.value);
-    if (before.value.length === 1) return `[^${excluded}${separator}]+?`;
-    return `(?:(?!\\/|${separator})[\\s\\S])+?`;
+function mergeKeys(source: string, params: ParamKey[]): Array<string | number> {
+  const keys: Array<string | number> = [];
+  let unnamed = 0;
+  let next = 0;
+  for (const group of groupStarts(source)) {
+    const param = params[next];
+    if (param !== undefined && param.offset <= group.index) {
+      keys.push(param.name);
+      next++;
+    } else keys.push(unnamed++);
   }
-  return `[^${excluded}]+?`;
-}
-
-/**
- * Literal text in the form request paths are matched in (ROUTE-020): each run between slashes is made
- * canonical like a route literal, then escaped for the regex.
- */
-function literal(text: string, path: string): string {
-  return text
-    .split('/')
-    .map((run) => {
-      if (run === '') return '';
-      // A leading character keeps canonicalLiteral from treating `.` or `..` as a dot segment here.
-      const canonical = canonicalLiteral(`x${run}`);
-      if (canonical === undefined) {
-        throw new TypeError(`route path "${path}": "${run}" can never match a request path`);
-      }
-      return escapeRegex(canonical.slice(1));
-    })
-    .join('\\/');
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  return keys;
 }

@@ -1,109 +1,157 @@
-/** Reads an Express 4 string path (path-to-regexp 0.1.x syntax) into atoms; the syntax errors are TypeErrors. */
+/**
+ * Writes an Express 4 string path as the regex source path-to-regexp 0.1.12 (Express 4.21.2) makes of it
+ * (XROUTE-001): the same source, so the same paths match with the same captures, keys in the same order.
+ */
+import { canonicalLiteral } from './canonical-path.js';
+
+/** A parameter's name and where its `(?:` starts in the written source (groups before it are unnamed). */
+export interface ParamKey {
+  name: string;
+  offset: number;
+}
+
+/** The regex source of a path (without `^`, the trailing slash or the end) and its parameters. */
+export interface WrittenPath {
+  source: string;
+  params: ParamKey[];
+}
+
+// Characters the regex reads as syntax, or that path-to-regexp reads (`:`); a run of any others is text.
+const SYNTAX = '\\/.*:()[]{}?+^$|';
 
 /**
- * One piece of a path: literal text, a parameter, a `*`, a `(text|other)` group, or a character class written
- * `\d`, `\w`, `\s` (or upper case), with its quantifier.
+ * Writes `path` as path-to-regexp 0.1.12 does. Everything it does not read (`+`, `?` after text, `[...]`,
+ * `{n}`, `^`, `$`, `|`, groups not right after `/`) is handed to the regex as written, as Express does; what it
+ * reads:
+ * - `\x`: as written (`\d` a digit, `\.` a dot);
+ * - `.` is `\.`, `*` is `(.*)`, and `/(` opens a group that captures nothing;
+ * - `[/][.]:name[(regex)][*][?]`: a parameter taking the `/` and `.` written before it, with its own
+ *   regex, or `[^/]+?` (`[^/.]+?` after a `.`), or, when text of its segment stands between it and the
+ *   token before it, one or more characters that start neither a `/` nor that text (the backtrack-free form
+ *   of CVE-2024-45296); `*` adds a capture of the rest of the path, `?` makes it all optional.
+ * `nameChars` tells which characters make a parameter's name: `\w` in Express; `[\w$]` in kitjs's own form
+ * (ROUTE-002).
  */
-export type Atom =
-  | { kind: 'text'; value: string; quantifier: string }
-  | { kind: 'class'; value: string; quantifier: string }
-  | { kind: 'param'; name: string; custom: string | undefined; optional: boolean; prefix: string }
-  | { kind: 'star' }
-  | { kind: 'group'; alternatives: string[]; capture: boolean; quantifier: string };
-
-const NAME_START = /[A-Za-z_$]/;
-const NAME_PART = /[\w$]/;
-// The escapes that are character classes in a regex, kept as such (`/user/\d+`).
-const CLASSES = 'dDwWsS';
-
-/** The tokens of a string path; the syntax errors are TypeErrors naming the pattern. */
-export function parse(source: string, path: string): Atom[] {
-  const atoms: Atom[] = [];
-  const fail = (why: string): never => {
-    throw new TypeError(`route path "${path}": ${why}`);
-  };
-  const pushText = (value: string): void => {
-    const last = atoms[atoms.length - 1];
-    if (last?.kind === 'text' && last.quantifier === '') last.value += value;
-    else atoms.push({ kind: 'text', value, quantifier: '' });
-  };
+export function writeExpressPath(path: string, nameChars: RegExp): WrittenPath {
+  const text = canonicalText(path);
+  const params: ParamKey[] = [];
+  let out = '';
+  // Text of the segment since the last parameter that took a `/` or `.` (path-to-regexp's `backtrack`).
+  let behind = '';
+  // Where path-to-regexp's bookkeeping of that text stands: it adds 2 for an escape and 1 for a `.`.
+  let pos = 0;
   let i = 0;
-  while (i < source.length) {
-    const c = source[i] as string;
-    if (c === '\\') {
-      if (i + 1 >= source.length) fail('it ends with a lone "\\"');
-      // Express hands `\d` to the regex as it is: a digit, as `\w` a word character; any other escape is text.
-      if (CLASSES.includes(source[i + 1] as string))
-        atoms.push({ kind: 'class', value: source.slice(i, i + 2), quantifier: '' });
-      else pushText(source[i + 1] as string);
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === '\\' && i + 1 < text.length) {
+      const escaped = text.slice(i, i + 2);
+      behind += escaped;
+      pos += 2;
+      out += escaped;
       i += 2;
-    } else if (c === ':' && NAME_START.test(source[i + 1] ?? '')) {
-      let end = i + 2;
-      while (end < source.length && NAME_PART.test(source[end] as string)) end++;
-      const name = source.slice(i + 1, end);
-      let custom: string | undefined;
-      if (source[end] === '(') {
-        const close = closingParen(source, end, fail);
-        custom = source.slice(end + 1, close);
-        if (custom === '') fail(`parameter ":${name}" has an empty "()"`);
-        end = close + 1;
-      }
-      if (source[end] === '*') fail(`":${name}*" (a repeated parameter) is not supported; use "*"`);
-      const optional = source[end] === '?';
-      if (optional) end++;
-      // Express takes a `/` or `.` written just before a parameter into it: `/:file.:ext?` matches `/a`.
-      const last = atoms[atoms.length - 1];
-      let prefix = '';
-      if (last?.kind === 'text' && last.quantifier === '' && /[/.]$/.test(last.value)) {
-        prefix = last.value.slice(-1);
-        last.value = last.value.slice(0, -1);
-        if (last.value === '') atoms.pop();
-      }
-      atoms.push({ kind: 'param', name, custom, optional, prefix });
-      i = end;
-    } else if (c === '*') {
-      atoms.push({ kind: 'star' });
+      continue;
+    }
+    const param = readParam(text, i, nameChars);
+    if (param !== null) {
+      if (param.slash || param.format) behind = '';
+      else behind += text.slice(pos, i);
+      pos = param.end;
+      const format = param.format ? '\\.' : '';
+      let capture: string;
+      if (param.custom !== null) {
+        // path-to-regexp turns the first `*` of a parameter's regex into `(.*)`, unless an escape comes first.
+        capture = param.custom.replace(/\\.|\*/, (found) => (found === '*' ? '(.*)' : found));
+      } else if (behind !== '') capture = `((?:(?!/|${behind}).)+?)`;
+      else capture = `([^/${format}]+?)`;
+      params.push({ name: param.name, offset: out.length });
+      const rest = param.star ? `((?:[/${format}].+?)?)` : '';
+      out += `(?:${format}${param.slash ? '/' : ''}${capture}${rest})${param.optional ? '?' : ''}`;
+      i = param.end;
+    } else if (c === '.') {
+      behind += '\\.';
+      pos += 1;
+      out += '\\.';
       i++;
-    } else if (c === '(') {
-      const close = closingParen(source, i, fail);
-      const body = source.slice(i + 1, close);
-      if (/[()[\]{}*+?^$\\:]/.test(body)) {
-        fail(`group "(${body})" may hold only text and "|"`);
-      }
-      const last = atoms[atoms.length - 1];
-      const afterSlash = last?.kind === 'text' && last.quantifier === '' && last.value.endsWith('/');
-      atoms.push({ kind: 'group', alternatives: body.split('|'), capture: !afterSlash, quantifier: '' });
-      i = close + 1;
-    } else if (c === '?' || c === '+') {
-      const last = atoms[atoms.length - 1];
-      if ((last?.kind === 'group' || last?.kind === 'class') && last.quantifier === '') last.quantifier = c;
-      else if (last?.kind === 'text' && last.quantifier === '' && !last.value.endsWith('/')) {
-        // The quantifier takes the one character before it, as in a regex.
-        const head = last.value.slice(0, -1);
-        const char = last.value.slice(-1);
-        if (head === '') atoms.pop();
-        else last.value = head;
-        atoms.push({ kind: 'text', value: char, quantifier: c });
-      } else fail(`"${c}" at ${i} follows nothing it could apply to`);
-      i++;
-    } else if ('[]{}^$|)'.includes(c)) {
-      fail(`"${c}" is not supported (write a RegExp path for a custom expression)`);
+    } else if (c === '*' || (c === '/' && text[i + 1] === '(')) {
+      behind += text.slice(pos, i);
+      pos = i + (c === '*' ? 1 : 2);
+      if (c === '/') behind += '/';
+      out += c === '*' ? '(.*)' : '/(?:';
+      i = pos;
     } else {
-      pushText(c);
+      out += c;
       i++;
     }
   }
-  return atoms;
+  return { source: out, params };
 }
 
-/** The index of the `)` closing the `(` at `open`, counting nested groups and skipping escapes. */
-function closingParen(source: string, open: number, fail: (why: string) => never): number {
-  let depth = 0;
-  for (let i = open; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') i++;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
+interface Param {
+  slash: boolean;
+  format: boolean;
+  name: string;
+  custom: string | null;
+  star: boolean;
+  optional: boolean;
+  end: number;
+}
+
+/** The parameter starting at `i` (with the `/` and `.` before its `:`), or null. */
+function readParam(text: string, i: number, nameChars: RegExp): Param | null {
+  let j = i;
+  const slash = text[j] === '/';
+  if (slash) j++;
+  const format = text[j] === '.';
+  if (format) j++;
+  if (text[j] !== ':' || !nameChars.test(text[j + 1] ?? '')) return null;
+  let end = j + 2;
+  while (end < text.length && nameChars.test(text[end] as string)) end++;
+  const name = text.slice(j + 1, end);
+  let custom: string | null = null;
+  // `(` up to the first `)`, as path-to-regexp's lazy `\(.*?\)` reads it.
+  const close = text[end] === '(' ? text.indexOf(')', end) : -1;
+  if (close !== -1) {
+    custom = text.slice(end, close + 1);
+    end = close + 1;
   }
-  return fail(`the "(" at ${open} is never closed`);
+  const star = text[end] === '*';
+  if (star) end++;
+  const optional = text[end] === '?';
+  if (optional) end++;
+  return { slash, format, name, custom, star, optional, end };
+}
+
+/**
+ * The path with each run of literal text in the form request paths are matched in (ROUTE-020): `é` is
+ * `%C3%A9`, `%7e` is `~`, an escaped `\|` is `%7C`; characters the result must keep literal are escaped.
+ * A letter or digit after `\` stays an escape of the regex (`\d`). A run with no canonical form (a lone
+ * `%`) is kept as written, as Express keeps it.
+ */
+function canonicalText(path: string): string {
+  let out = '';
+  let run = '';
+  const flush = (): void => {
+    if (run === '') return;
+    // A leading character keeps canonicalLiteral from treating `.` or `..` as a dot segment here.
+    const canonical = canonicalLiteral(`x${run}`);
+    out += canonical === undefined ? run : escapeText(canonical.slice(1));
+    run = '';
+  };
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i] as string;
+    if (c === '\\' && i + 1 < path.length && !/[A-Za-z0-9]/.test(path[i + 1] as string)) {
+      run += path[++i];
+    } else if (SYNTAX.includes(c)) {
+      flush();
+      out += c;
+      if (c === '\\' && i + 1 < path.length) out += path[++i];
+    } else run += c;
+  }
+  flush();
+  return out;
+}
+
+/** Literal text as the regex must read it. */
+function escapeText(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/:]/g, '\\$&');
 }

@@ -20,6 +20,8 @@ export interface PatternVariant {
   slots: number[] | null;
   /** Lower is preferred when several variants of one pattern match the same path. */
   rank: number;
+  /** ROUTE-004: a bare `*`, whose value is the whole path, its leading `/` included, as in Express 4. */
+  whole?: boolean;
 }
 
 // ROUTE-002: parameter names are letters, digits, `_` and `$`.
@@ -52,7 +54,7 @@ export function compilePattern(pattern: string): PatternVariant[] {
   if (typeof pattern !== 'string') {
     throw new TypeError(`route path must be a string, got ${typeof pattern}`);
   }
-  // ROUTE-004: a bare `*` is `/*`.
+  // ROUTE-004: a bare `*` matches as `/*`, and its value keeps the leading `/` (the variant says so below).
   const source = pattern === '*' ? '/*' : pattern;
   if (source.charCodeAt(0) !== 47) {
     throw new TypeError(`route path "${pattern}" must start with "/"`);
@@ -116,7 +118,7 @@ export function compilePattern(pattern: string): PatternVariant[] {
       }
     });
     // mask 0 leaves nothing out: its captures are the keys in order, and so shares the one keys array.
-    variants.push({ segments, keys, slots: mask === 0 ? null : slots, rank });
+    variants.push({ segments, keys, slots: mask === 0 ? null : slots, rank, whole: pattern === '*' });
   }
   return variants;
 }

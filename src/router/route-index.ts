@@ -1,5 +1,6 @@
 /** Finds every route in a block of consecutive registrations that matches a path, in registration order. */
 import type { Middleware, RoutePath } from '../types.js';
+import { compileArrayPath } from './array-path-pattern.js';
 import {
   compileExpressPath,
   compileKitPath,
@@ -48,10 +49,6 @@ interface RegexTerminal {
 // kitjs's own matching: any case, one trailing slash ignored (ROUTE-005).
 const LOOSE: MatchOptions = { caseSensitive: false, strict: false };
 
-// Ranks order the alternatives of one entry: array elements first by position, then optional variants (at
-// most 2^8 of them, ROUTE-003).
-const RANK_PER_PATH = 256;
-
 class TrieNode {
   statics: Map<string, TrieNode> | null = null;
   param: TrieNode | null = null;
@@ -82,11 +79,11 @@ export class RouteIndex {
    * leaves the index as it was.
    */
   add(entry: RouteEntry, options: MatchOptions = LOOSE): void {
-    // XROUTE-004: an array of paths (nested too) is one route; the first path in the array that matches wins.
-    const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
-    if (paths.length === 0) throw new TypeError('route path: an empty array matches nothing');
-    const compiled = paths.map((path, position) => {
-      const rank = position * RANK_PER_PATH;
+    // XROUTE-004: an array of paths (nested too) is one regex of alternatives, as Express joins them.
+    const paths = Array.isArray(entry.path) ? [entry.path.flat(Infinity as 1)] : [entry.path];
+    const compiled = paths.map((path) => {
+      const rank = 0;
+      if (Array.isArray(path)) return { rank, regex: compileArrayPath(path, options) };
       // XROUTE-011: kitjs's own patterns stay on the trie, with no regex.
       if (typeof path === 'string' && !options.caseSensitive && !options.strict && isKitPattern(path)) {
         return { rank, variants: compilePattern(path) };
@@ -279,7 +276,7 @@ function pushAll(
     if (!handles(terminal.entry.method, method)) continue;
     const { keys, slots, rank } = terminal.variant;
     let values: Array<string | undefined> = captured.slice();
-    if (rest !== null) values.push(rest);
+    if (rest !== null) values.push(terminal.variant.whole ? `/${rest}` : rest);
     if (slots !== null) values = spread(values, slots, keys.length);
     out.push({ entry: terminal.entry, keys, values, rank });
   }

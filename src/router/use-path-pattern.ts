@@ -7,7 +7,7 @@ import {
   type RegexPattern,
 } from './express-pattern-compile.js';
 import { staticSegment } from './pattern.js';
-import { assertSafeRegex } from './regex-safety.js';
+import { boundedRegex } from './regex-safety.js';
 
 /**
  * True for a `use` prefix that is a plain literal (no `:`, `*`, `?` or parentheses): matched as text on
@@ -33,7 +33,7 @@ function refuseImpossibleSegments(path: string): void {
 /**
  * A `use` path that is not a plain literal (XROUTE-006): Express syntax, a RegExp, or an array of them,
  * matching whole segments at the start of the path. An array is one regex of alternatives, whose keys are
- * every alternative's in turn, as Express joins them; the whole is checked again (XROUTE-002).
+ * every alternative's in turn, as Express joins them; the whole is bounded by its own verdict (XROUTE-016).
  */
 export function compileUsePath(path: unknown, caseSensitive: boolean): RegexPattern {
   const options = { caseSensitive, strict: false };
@@ -55,6 +55,6 @@ export function compileUsePath(path: unknown, caseSensitive: boolean): RegexPatt
   });
   if (compiled.length === 1) return compiled[0] as RegexPattern;
   const source = compiled.map((one) => `(?:${one.regexp.source})`).join('|');
-  const regexp = assertSafeRegex(source, caseSensitive ? '' : 'i', parts.map(String).join(', '));
+  const regexp = boundedRegex(source, caseSensitive ? '' : 'i', parts.map(String).join(', '));
   return { regexp, keys: compiled.flatMap((one) => one.keys) };
 }

@@ -1,7 +1,8 @@
 /**
  * HARD-008: no ReDoS. The route compiler produces no regular expression for kitjs's own patterns, and every
- * regular expression written in src/ gets a "safe" verdict from recheck. (Express paths that need a regex
- * are checked when registered: test/hardening/express-pattern.test.ts, XROUTE-002.)
+ * regular expression written in src/ gets a "safe" verdict from recheck (a devDependency: kitjs itself never
+ * loads it). The regexes Express paths need are bounded by their cost when registered
+ * (test/hardening/express-pattern.test.ts, XROUTE-016).
  */
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
@@ -81,8 +82,8 @@ describe('every regular expression in src/', () => {
   const { found, dynamic } = findRegexes(join(root, 'src'), root);
 
   it('is written out, so it can be checked (no RegExp built from a value)', () => {
-    // XROUTE-002: the one exception builds route regexes and has recheck prove each safe before returning
-    // it (src/router/regex-safety.ts; its generated forms are tested in express-pattern.test.ts).
+    // XROUTE-016: the one exception builds route regexes (and one-character probes of their atoms) and bounds
+    // each by its cost before returning it (src/router/regex-safety.ts; tested in express-pattern.test.ts).
     const unchecked = dynamic.filter((site) => !site.where.startsWith('src/router/regex-safety.ts:'));
     assert.deepEqual(unchecked, []);
     assert.equal(dynamic.length - unchecked.length, 1, 'regex-safety.ts builds its regex in one place');

@@ -163,8 +163,8 @@ export const cases: MatcherCase[] = [
   { rule: 'ROUTE-004', pattern: '/files/*', path: '/files', params: null },
   { rule: 'ROUTE-004', pattern: '/files/*', path: '/files/a/', params: [['0', 'a/']] },
   { rule: 'ROUTE-004', pattern: '/files/*', path: '/files/a%2Fb', params: [['0', 'a/b']] },
-  { rule: 'ROUTE-004', pattern: '*', path: '/any/thing', params: [['0', 'any/thing']] },
-  { rule: 'ROUTE-004', pattern: '*', path: '/', params: [['0', '']] },
+  { rule: 'ROUTE-004', pattern: '*', path: '/any/thing', params: [['0', '/any/thing']] },
+  { rule: 'ROUTE-004', pattern: '*', path: '/', params: [['0', '/']] },
   { rule: 'XROUTE-005', pattern: '/files/*', options: strict, path: '/files/a/', params: [['0', 'a/']] },
   {
     rule: 'ROUTE-021',

@@ -1,0 +1,47 @@
+/** Compiles an array of route paths to one regex, as Express 4 joins them (XROUTE-004). */
+import {
+  flagsOf,
+  groupNames,
+  type MatchOptions,
+  type RegexPattern,
+  writeSource,
+} from './express-pattern-compile.js';
+import { writeKitPath } from './kit-path-pattern.js';
+import { compilePattern, isKitPattern } from './pattern.js';
+import { boundedRegex } from './regex-safety.js';
+
+/**
+ * XROUTE-004: an array of paths (strings and RegExps, flattened) is one regex of alternatives, as
+ * path-to-regexp 0.1.12 joins them: the first alternative that matches answers, the keys are every path's in
+ * turn (so `req.params` names the other paths' parameters too, undefined), and the router's case option
+ * applies to every part, a RegExp's own flags aside. A path of kitjs's own form keeps its literal text
+ * (ROUTE-021) and is refused for what the trie refuses (APP-006).
+ *
+ * @example
+ * compileArrayPath(['/a/:one', '/b/:two'], { caseSensitive: false, strict: false }).keys; // ['one', 'two']
+ */
+export function compileArrayPath(paths: unknown[], options: MatchOptions): RegexPattern {
+  if (paths.length === 0) throw new TypeError('route path: an empty array matches nothing');
+  const sources: string[] = [];
+  const keys: Array<string | number> = [];
+  for (const path of paths) {
+    if (path instanceof RegExp) {
+      sources.push(path.source);
+      keys.push(...groupNames(path.source));
+      continue;
+    }
+    if (typeof path !== 'string') {
+      const got = path === null ? 'null' : typeof path;
+      throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${got}`);
+    }
+    let written: { source: string; keys: Array<string | number> };
+    if (isKitPattern(path)) {
+      compilePattern(path);
+      written = writeKitPath(path, options);
+    } else written = writeSource(path, path, options, true);
+    sources.push(written.source);
+    keys.push(...written.keys);
+  }
+  const regexp = boundedRegex(sources.join('|'), flagsOf(options), paths.map(String).join(', '));
+  return { regexp, keys };
+}
