@@ -64,6 +64,12 @@ export { serveStatic } from './middleware/serve-static.js';
 export type { RouterOptions } from './router/router.js';
 export { Router } from './router/router.js';
 export type { StandardSchema } from './schema/standard.js';
+// The public types. Not here: the plumbing they are built from (Registered, KitAppMembers,
+// ExtraPathRegistrars, ExtraRouteRegistrars), which no user writes and the compiler never prints in their
+// place (`app.register(plugin)` is a Promise<KitApp>, `app.propfind` a PathRegistrar). KitTypeRegistry is
+// plumbing too, but stays: the declarations fill it in with `declare module`, which rollup-plugin-dts can
+// aim at dist/core.d.ts only while the core exports it, and the core exports what an entry takes from it
+// (without it `req.app` is `never`; scripts/build.mjs fails the build).
 
 export type {
   AppErrorHandler,
@@ -72,14 +78,11 @@ export type {
   DownloadOptions,
   ErrorHandler,
   ExtraMethod,
-  ExtraPathRegistrars,
-  ExtraRouteRegistrars,
   FormatHandler,
   FormatHandlers,
   HandlerArg,
   InlineErrorHandler,
   KitApp,
-  KitAppMembers,
   KitRequest,
   KitResponse,
   KitTypeRegistry,
@@ -95,7 +98,6 @@ export type {
   QueryDictionary,
   RangeOptions,
   RangeResult,
-  Registered,
   RequestHandler,
   Route,
   RouteGeneric,
