@@ -1,7 +1,7 @@
 // Runs after scripts/build.mjs (`npm run build`): the things a bundler cannot express for this package.
 //
 // 1. CommonJS that looks like Express: `require('kitjs')` is the kit function itself (and
-//    `require('kitjs/express')` the express function, every entry alike), carrying every named
+//    `require('kitjs/express')` the express function, every entry with a default export alike), carrying every named
 //    export and `default` (for transpiled `import kit from 'kitjs'`), so `const kit = require('kitjs');
 //    kit(); kit.json()` works. dist/index.d.cts says the same with `export =` and a namespace of the types,
 //    so `import kit = require('kitjs')` typechecks in a .cts file.
@@ -356,6 +356,28 @@ function commonJsTypes(file, parsed, core, fromCore) {
   return `${file}: ${values.length} values, ${types.length} types`;
 }
 
+/** The export names of an entry's declarations. */
+const exportNames = (parsed) =>
+  [...parsed.reexports, ...parsed.lists].flatMap(({ elements }) => elements.map(({ outer }) => outer));
+
+/**
+ * Writes `<file>.d.cts` for an entry with no default export (kitjs/auth, kitjs/db, kitjs/docs): its ESM
+ * declarations as they are, pointed at the core's CommonJS declarations. `require()` of such an entry is the
+ * object of its named exports, which is what these declarations say.
+ */
+function namedCommonJsTypes(file, parsed) {
+  const replacements = [];
+  for (const statement of parsed.source.statements) {
+    const specifier = statement.moduleSpecifier;
+    if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !specifier) continue;
+    if (distFile(specifier.text) !== CORE) fail(`${file}.d.ts refers to ${specifier.text}, not the core`);
+    const text = statement.getText(parsed.source);
+    replacements.push([statement, text.replace(specifier.getText(parsed.source), `'./${CORE}.cjs'`)]);
+  }
+  writeFileSync(join(dist, `${file}.d.cts`), replaceStatements(parsed, replacements));
+  return `${file}: ${exportNames(parsed).length} named exports`;
+}
+
 // The core's declarations, both forms: only the peers to tolerate.
 for (const extension of ['d.ts', 'd.cts']) {
   const path = join(dist, `${CORE}.${extension}`);
@@ -372,10 +394,12 @@ const written = new Map(
   ]),
 );
 const done = entries.map((file) => {
-  finishRuntime(file);
   const esmTypes = toleratePeers(importFromCoreOnly(file, written.get(file), written));
   writeFileSync(join(dist, `${file}.d.ts`), esmTypes);
-  return commonJsTypes(file, readDeclarations(`${file}.d.ts`, esmTypes), core, fromCore);
+  const parsed = readDeclarations(`${file}.d.ts`, esmTypes);
+  if (!exportNames(parsed).includes('default')) return namedCommonJsTypes(file, parsed);
+  finishRuntime(file);
+  return commonJsTypes(file, parsed, core, fromCore);
 });
 console.log(
   `finish-build: CommonJS modules and declarations (${done.join('; ')}); ` +

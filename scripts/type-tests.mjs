@@ -4,10 +4,14 @@
 //    committed). A block preceded by `<!-- typecheck: continues the previous block -->` is compiled after the
 //    block before it, in one file; `<!-- typecheck: skip (reason) -->` leaves a block out.
 // 2. Compiles test/types/ (the corpus with its @ts-expect-error lines, and the README blocks) with
-//    `tsc --strict`, once with the project's TypeScript and once with the newest 5.x (typescript-5-latest).
+//    `tsc --strict`, with the project's TypeScript (6), the newest 5.x (typescript-5-latest) and TypeScript 7
+//    (typescript-7), all three from test-tools/package.json's lockfile. TypeScript 7 has no JavaScript
+//    compiler API, but its `tsc` (a native binary, from its platform package) is all this needs.
 // 3. Compiles test/types/no-peers/ in a scratch project holding only kitjs's declarations, @types/node and
 //    pino (kitjs's dependency whose types the declarations use): without mongoose or sequelize installed,
-//    with `skipLibCheck: false`, there must be no error.
+//    with `skipLibCheck: false`, there must be no error. Its second program (tsconfig.subpaths.json) imports
+//    only the subpath entries and checks the declarations a library would emit from them: outside this
+//    repository, where a type only dist/core.d.ts names cannot be written (TS2883).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -63,6 +67,7 @@ blocks.forEach((block, index) => {
 const compilers = [
   { label: 'project TypeScript', tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
   { label: 'newest TypeScript 5', tsc: join(root, 'node_modules', 'typescript-5-latest', 'bin', 'tsc') },
+  { label: 'TypeScript 7', tsc: join(root, 'node_modules', 'typescript-7', 'bin', 'tsc') },
 ];
 
 function version(tsc) {
@@ -105,9 +110,11 @@ try {
     const v = version(tsc);
     const corpus = compile(tsc, join(typesDir, 'tsconfig.json'));
     const noPeers = compile(tsc, join(peerless, 'tsconfig.json'));
+    const subpaths = compile(tsc, join(peerless, 'tsconfig.subpaths.json'));
     for (const [name, result] of [
       ['test/types + README', corpus],
       ['no optional peers', noPeers],
+      ['subpath entries, declarations', subpaths],
     ]) {
       console.log(`type-tests: ${label} (${v}), ${name}: ${result.ok ? 'ok' : `${result.errors} error(s)`}`);
       if (!result.ok) {

@@ -6,11 +6,22 @@ import { addExpressAliases, applyExpressDefaults, expressResponseHooks } from '.
 import { type QueryOptions, query } from './express/query.js';
 import { type ExpressStaticOptions, expressStatic } from './express/static.js';
 import { markFactory } from './factory-guard.js';
+import type { JsonOptions } from './middleware/body/json.js';
+import type { RawOptions } from './middleware/body/raw.js';
+import type { TextOptions } from './middleware/body/text.js';
+import type { UrlencodedOptions } from './middleware/body/urlencoded.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
 import { Route } from './router/route.js';
 import { Router } from './router/router.js';
-import type { KitApp, KitRequest, KitResponse } from './types.js';
+import type {
+  KitApp,
+  KitRequest,
+  KitResponse,
+  RequestHandler,
+  RoutePath,
+  Route as RouteType,
+} from './types.js';
 
 /**
  * `express.Router`: a function that makes a Router, called with or without `new`, as Express's is.
@@ -28,7 +39,25 @@ export interface ExpressRouterFactory {
 }
 
 /**
+ * `express.Route`: Express's Route class, `new express.Route(path)`, with method registrars and `dispatch`.
+ *
+ * @example
+ * ```ts
+ * const route = new express.Route('/books/:isbn');
+ * route.get((req, res) => res.json({ isbn: req.params.isbn }));
+ * ```
+ */
+export interface ExpressRouteClass {
+  new <Path extends RoutePath>(path: Path): RouteType<Path>;
+  readonly prototype: RouteType;
+}
+
+/**
  * The `express` function with the members of the express package (EXP-001).
+ *
+ * Its members are typed with names this entry exports (JsonOptions, Router, Route...), never with `typeof`
+ * a function of the core: a library that exports `express.json` or `express.Router()` has its declarations
+ * written with names `kitjs/express` gives, where a core-only name failed them (TS2883).
  *
  * @example
  * ```ts
@@ -43,19 +72,19 @@ export interface Express {
   /** A new app with Express 4's defaults (EXP-003); `options` as kit()'s (timeouts, logger). */
   (options?: KitOptions): KitApp;
   /** The JSON body parser, with body-parser's defaults (EXP-010). */
-  json: typeof expressJson;
+  json: (options?: JsonOptions) => RequestHandler;
   /** The urlencoded form body parser, with body-parser's defaults. */
-  urlencoded: typeof expressUrlencoded;
+  urlencoded: (options?: UrlencodedOptions) => RequestHandler;
   /** The raw body parser (a Buffer), with body-parser's defaults. */
-  raw: typeof expressRaw;
+  raw: (options?: RawOptions) => RequestHandler;
   /** The text body parser (a string), with body-parser's defaults. */
-  text: typeof expressText;
+  text: (options?: TextOptions) => RequestHandler;
   /** Serves files from a directory: kitjs's `serveStatic`, reading options and answering as serve-static (XFILE-022). */
-  static: typeof expressStatic;
+  static: (root: string, options?: ExpressStaticOptions) => RequestHandler;
   /** Makes a Router, with or without `new`. */
   Router: ExpressRouterFactory;
   /** Express 4's query middleware factory. */
-  query: typeof query;
+  query: (options?: QueryOptions) => RequestHandler;
   /** The prototype of every app: members added here appear on every app. */
   application: Record<string, unknown>;
   /** The prototype of every request: members added here appear on every request. */
@@ -63,7 +92,7 @@ export interface Express {
   /** The prototype of every response: members added here appear on every response. */
   response: KitResponse & Record<string, unknown>;
   /** Express's Route class: `new express.Route(path)`, with method registrars and `dispatch`. */
-  Route: typeof Route;
+  Route: ExpressRouteClass;
 }
 
 // Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
@@ -96,9 +125,10 @@ express.application = applicationPrototype as Record<string, unknown>;
 // EXP-001: the prototypes themselves, so that a member assigned here reaches every request and response.
 express.request = KitIncomingMessage.prototype as unknown as Express['request'];
 express.response = KitServerResponse.prototype as unknown as Express['response'];
-express.Route = Route;
+express.Route = Route as unknown as ExpressRouteClass;
 
 // The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.
+// The types the members above are written with, so that a user's declarations can name them (TS2883).
 export type {
   ErrorHandler as ErrorRequestHandler,
   KitApp as Application,
@@ -106,6 +136,17 @@ export type {
   KitResponse as Response,
   NextFunction,
   RequestHandler,
+  Route,
+  RoutePath,
 } from './types.js';
-export type { ExpressStaticOptions, QueryOptions };
+export type {
+  ExpressStaticOptions,
+  JsonOptions,
+  KitOptions,
+  QueryOptions,
+  RawOptions,
+  Router,
+  TextOptions,
+  UrlencodedOptions,
+};
 export default express;

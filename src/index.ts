@@ -65,6 +65,12 @@ export type { RouterOptions } from './router/router.js';
 export { Router } from './router/router.js';
 export type { AjvSettings } from './schema/compilers.js';
 export type { StandardSchema } from './schema/standard.js';
+// The public types. Not here: the plumbing they are built from (Registered, KitAppMembers,
+// ExtraPathRegistrars, ExtraRouteRegistrars), which no user writes and the compiler never prints in their
+// place (`app.register(plugin)` is a Promise<KitApp>, `app.propfind` a PathRegistrar). KitTypeRegistry is
+// plumbing too, but stays: the declarations fill it in with `declare module`, which rollup-plugin-dts can
+// aim at dist/core.d.ts only while the core exports it, and the core exports what an entry takes from it
+// (without it `req.app` is `never`; scripts/build.mjs fails the build).
 
 export type {
   AppErrorHandler,
@@ -74,14 +80,11 @@ export type {
   ErrorFormat,
   ErrorHandler,
   ExtraMethod,
-  ExtraPathRegistrars,
-  ExtraRouteRegistrars,
   FormatHandler,
   FormatHandlers,
   HandlerArg,
   InlineErrorHandler,
   KitApp,
-  KitAppMembers,
   KitRequest,
   KitResponse,
   KitTypeRegistry,
@@ -98,7 +101,6 @@ export type {
   QueryDictionary,
   RangeOptions,
   RangeResult,
-  Registered,
   RequestHandler,
   Route,
   RouteGeneric,

@@ -1,5 +1,8 @@
 // Compiled by `npm run test:package`: the CommonJS view of the package is the kit function, as with Express.
 import kit = require('kitjs');
+import auth = require('kitjs/auth');
+import db = require('kitjs/db');
+import docs = require('kitjs/docs');
 
 const app: kit.KitApp = kit();
 app.use(kit.json(), kit.cors());
@@ -23,4 +26,8 @@ app.get('/own', (req, res) => {
   const notText: string = res.app;
   res.json({ owner: typeof owner, path, notText, notRoute });
 });
-export = [app, same, alsoSame];
+// The subpath entries' exports are the root's own (one core).
+const sameHash: typeof kit.hashPassword = auth.hashPassword;
+const manager: kit.SQLiteManager = new db.SQLiteManager(':memory:');
+const setup: kit.SwaggerSetup = docs.setupSwagger(app, { info: { title: 'consumer', version: '1' } });
+export = [app, same, alsoSame, sameHash, manager, setup];

@@ -14,6 +14,9 @@ import type {
   TokenPayload,
 } from 'kitjs';
 import kit, { json, Router } from 'kitjs';
+import { authMiddleware } from 'kitjs/auth';
+import { mongodbManager } from 'kitjs/db';
+import { setupSwagger } from 'kitjs/docs';
 
 const app: KitApp = kit();
 const handler: RequestHandler = (req: KitRequest, res: KitResponse, next: NextFunction) => {
@@ -42,4 +45,10 @@ app.get('/own', (req, res) => {
   res.json({ owner: typeof owner, notText, notRoute });
 });
 
-export { route, user };
+// The subpath entries share the root's types (one core): their exports are the root's own.
+const guarded: RequestHandler = authMiddleware;
+app.get('/me', guarded, (req, res) => res.json({ user: req.user }));
+const docs = setupSwagger(app, { info: { title: 'consumer', version: '1' } });
+const disconnected: Promise<void> = mongodbManager.disconnect();
+
+export { disconnected, docs, route, user };

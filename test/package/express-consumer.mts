@@ -24,9 +24,9 @@ const request: KitRequest = express.request;
 const response: KitResponse = express.response;
 const pair = (req: Request, res: Response): [KitRequest, KitResponse] => [req, res];
 
-// A library's exports typed by inference (the tsconfig emits declarations): the types live in
-// dist/core.d.ts, which no subpath exports, so TypeScript must name them through the entries that
-// re-export them, or this fails with TS2883.
+// A library's exports typed by inference (the tsconfig checks declarations). Here, inside the repository,
+// 'kitjs' resolves to itself and any path to dist/ is portable; outside it a type only dist/core.d.ts
+// names fails with TS2883, which test/types/no-peers/subpaths.mts checks (scripts/type-tests.mjs).
 export const inferredApp = kit();
 export const inferredRouter = new Router();
 export const inferredExpressApp = express();

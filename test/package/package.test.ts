@@ -81,6 +81,49 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     assert.deepEqual(JSON.parse(esm.stdout), expected);
   });
 
+  // Issue 34: an entry per job. Each subpath's exports are the root's own objects (one core), so a manager
+  // or middleware from 'kitjs/db' is the one 'kitjs' gives; a subpath has no default export.
+  const subpaths = {
+    auth: [
+      'authMiddleware',
+      'comparePassword',
+      'generateToken',
+      'hashPassword',
+      'MAX_PASSWORD_BYTES',
+      'verifyToken',
+    ],
+    db: ['mongodbManager', 'PostgreSQLManager', 'SequelizeManager', 'sequelizeManager', 'SQLiteManager'],
+    docs: ['setupSwagger'],
+  };
+  const sameAsRoot = `const report = {};
+    for (const [name, members] of Object.entries(${JSON.stringify(subpaths)})) {
+      const sub = subs[name];
+      report[name] = { exports: Object.keys(sub).filter((key) => key !== '__esModule').sort(),
+        same: members.every((member) => sub[member] === root[member] && sub[member] !== undefined) };
+    }
+    console.log(JSON.stringify(report));`;
+  const subpathsExpected = Object.fromEntries(
+    Object.entries(subpaths).map(([name, members]) => [name, { exports: [...members].sort(), same: true }]),
+  );
+
+  it("kitjs/auth, kitjs/db and kitjs/docs export the root's own members (ESM)", () => {
+    const script = `import * as root from 'kitjs'; import * as auth from 'kitjs/auth';
+      import * as db from 'kitjs/db'; import * as docs from 'kitjs/docs';
+      const subs = { auth, db, docs }; ${sameAsRoot}`;
+    const out = run(['--input-type=module', '-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), subpathsExpected);
+  });
+
+  it("kitjs/auth, kitjs/db and kitjs/docs export the root's own members (CommonJS)", () => {
+    const script = `const root = require('kitjs');
+      const subs = { auth: require('kitjs/auth'), db: require('kitjs/db'), docs: require('kitjs/docs') };
+      ${sameAsRoot}`;
+    const out = run(['-e', script]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), subpathsExpected);
+  });
+
   it('loads none of the optional peers on import', () => {
     const script = `require('kitjs');
       const peers = Object.keys(require.cache).filter((f) => /node_modules\\/(bcrypt|sequelize|sqlite3|mongoose|pino-pretty)\\//.test(f));

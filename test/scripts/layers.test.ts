@@ -21,6 +21,8 @@ const BASE_FILES = new Set([
   'module-location.ts',
 ]);
 const BATTERY_FOLDERS = ['middleware', 'auth', 'db', 'docs'];
+/** The public entry points (package.json's exports): they assemble and re-export. */
+const ENTRY_FILES = new Set(['index.ts', 'express.ts', 'auth.ts', 'db.ts', 'docs.ts']);
 
 /** What each layer may import, itself included. */
 const ALLOWED: Record<LayerName, readonly LayerName[]> = {
@@ -34,7 +36,7 @@ const ALLOWED: Record<LayerName, readonly LayerName[]> = {
 function layerOf(file: string): LayerName {
   const parts = file.split(sep);
   if (parts.length === 1) {
-    if (file === 'index.ts' || file === 'express.ts') return 'entry';
+    if (ENTRY_FILES.has(file)) return 'entry';
     return BASE_FILES.has(file) ? 'base' : 'core';
   }
   if (parts[0] === 'express') return 'flavour';
