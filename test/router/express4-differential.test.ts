@@ -1,8 +1,8 @@
 /**
  * XROUTE-001, XROUTE-003, XROUTE-004, XROUTE-005: kitjs's route index against Express 4.21.2's own Layer
  * (path-to-regexp 0.1.12 and its parameter decoding), pattern by pattern and path by path: the same paths
- * match, with the same `req.params` (names, values, order). Express 4 comes from bench/ (`express4`, installed
- * by `node scripts/with-bench-deps.mjs true`); without it the test is skipped, saying so.
+ * match, with the same `req.params` (names, values, order). Express 4 is a test tool (`express-4`, installed
+ * by scripts/with-test-tools.mjs); without it the test is skipped, saying so.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -14,10 +14,11 @@ import { RouteIndex, type RoutePath } from '../../src/router/route-index.ts';
 import { decodeParams } from '../../src/router/route-params.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const layerFile = join(root, 'bench', 'node_modules', 'express4', 'lib', 'router', 'layer.js');
+// Express 4.21.2 is a test tool (test-tools/package.json's `express-4`), linked into node_modules.
+const layerFile = join(root, 'node_modules', 'express-4', 'lib', 'router', 'layer.js');
 const skip = existsSync(layerFile)
   ? false
-  : 'Express 4 is not installed in bench/ (node scripts/with-bench-deps.mjs true installs it)';
+  : 'Express 4 is not installed (node scripts/with-test-tools.mjs installs the test tools, express-4 among them)';
 
 interface ExpressLayer {
   match(path: string): boolean;
