@@ -92,8 +92,7 @@ describe('npm install of the packed kitjs into an empty project', {
     const last =
       run.stdout
         .trim()
-        .split('
-')
+        .split('\n')
         .filter((line) => line.startsWith('{"hostile"'))
         .pop() ?? '';
     const seen = JSON.parse(last) as { hostile: string; warning: string; engine: string[]; docs: string };
