@@ -1,6 +1,6 @@
 /** The start-up check of `JWT_SECRET` for apps that guard routes with `authMiddleware` (AUTH-014). */
 import type { Logger } from 'pino';
-import { logger as processLogger } from '../logger.js';
+import { processLogger } from '../logger.js';
 
 /** HS256 signs with SHA-256: a key shorter than its 256 bits is weaker than the algorithm (RFC 7518, 3.2). */
 const MIN_SECRET_BYTES = 32;
@@ -17,7 +17,7 @@ const MIN_SECRET_BYTES = 32;
  * warnAboutJwtSecret(app.log); // logs at warn: "authMiddleware is used but JWT_SECRET is not set ..."
  * ```
  */
-export function warnAboutJwtSecret(log: Logger = processLogger): void {
+export function warnAboutJwtSecret(log: Logger = processLogger()): void {
   const secret = process.env.JWT_SECRET;
   if (secret === undefined || secret.trim() === '') {
     log.warn(
