@@ -215,6 +215,16 @@ function lazyLogger(): Logger {
     },
     has: (_target, key) => Reflect.has(processLogger(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(processLogger()),
+    // So that what replaces a method on the stand-in (a test's mock.method(logger, 'warn')) replaces it on
+    // the logger apps hold too.
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(processLogger(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(processLogger(), key),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(processLogger(), key);
+      // A proxy may not report a property as non-configurable that its (empty) target lacks.
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+    ownKeys: () => Reflect.ownKeys(processLogger()),
   });
   return stand;
 }

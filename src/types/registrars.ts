@@ -1,5 +1,5 @@
 /** The routes (`app.route(path)`) and the registrars of apps and routers: what takes the handlers. */
-import type { HandlerArg, Middleware, ParamHandler, UseArg } from './handlers.js';
+import type { GuaranteedBy, HandlerArg, Middleware, ParamHandler, RequestGuard, UseArg } from './handlers.js';
 import type { NextFunction } from './next.js';
 import type { ExtraMethod, PathList, RoutePath } from './paths.js';
 import type { KitRequest, KitResponse } from './request-response.js';
@@ -41,6 +41,13 @@ export type RouteRegistrar<Path extends RoutePath> = (<const Schema extends Rout
   options: RouteOptions<Schema>,
   ...handlers: HandlerArg<SchemaRouteOf<Schema, Path extends string ? Path : string>>[]
 ) => Route<Path>) &
+  // AUTH-017: a guard first (authMiddleware) types `req` of the handlers after it with what it guarantees.
+  // Its one type parameter is the guard's type, so a call with explicit route types (`.get<{ Body: B }>`)
+  // fails its constraint and goes to the form below.
+  (<Guard extends RequestGuard<object>>(
+    guard: Guard,
+    ...handlers: HandlerArg<RouteOf<{}, Path extends string ? Path : string>, GuaranteedBy<Guard>>[]
+  ) => Route<Path>) &
   (<Declared_ extends RouteGeneric = {}>(
     ...handlers: HandlerArg<RouteOf<Declared_, Path extends string ? Path : string>>[]
   ) => Route<Path>);
@@ -112,6 +119,14 @@ export interface PathRegistrar<Self> {
     path: Path | RegExp | PathList,
     options: RouteOptions<Schema>,
     ...handlers: HandlerArg<SchemaRouteOf<Schema, Path>>[]
+  ): Self;
+  // AUTH-017: a guard right after the path (authMiddleware) types `req` of the handlers after it with what
+  // it guarantees (`req.user` defined). Tried before the plain form; anything but a guard fails it. Its two
+  // type parameters have no defaults, so a call with explicit route types (`app.get<{ Body: B }>`) skips it.
+  <Path extends string, Guard extends RequestGuard<object>>(
+    path: Path,
+    guard: Guard,
+    ...handlers: HandlerArg<RouteOf<{}, Path>, GuaranteedBy<Guard>>[]
   ): Self;
   <Declared_ extends RouteGeneric = {}, Path extends string = string>(
     path: Path,
