@@ -3,7 +3,15 @@ import { kit } from './app.js';
 
 export default kit;
 export type { KitOptions } from './app.js';
+export type { AuthMiddleware, AuthMiddlewareFactory, AuthUser } from './auth/middleware.js';
 export { authMiddleware } from './auth/middleware.js';
+export type {
+  AuthOptions,
+  SecretOption,
+  TokenAlgorithm,
+  TokenSignOptions,
+  TokenVerifyOptions,
+} from './auth/options.js';
 // Authentication
 export { comparePassword, hashPassword, MAX_PASSWORD_BYTES } from './auth/password.js';
 export { generateToken, verifyToken } from './auth/token.js';
@@ -76,6 +84,7 @@ export type {
   ExtraRouteRegistrars,
   FormatHandler,
   FormatHandlers,
+  GuaranteedBy,
   HandlerArg,
   InlineErrorHandler,
   KitApp,
@@ -96,6 +105,7 @@ export type {
   RangeOptions,
   RangeResult,
   Registered,
+  RequestGuard,
   RequestHandler,
   Route,
   RouteGeneric,

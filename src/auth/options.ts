@@ -40,7 +40,7 @@ export interface SecretOption {
  * verifyToken(token, { secret: process.env.PARTNER_SECRET, algorithms: ['HS512'] });
  * ```
  */
-export interface VerifyOptions extends SecretOption {
+export interface TokenVerifyOptions extends SecretOption {
   /** The algorithms accepted; default `['HS256']`, only HS256, HS384 and HS512 may be named. */
   algorithms?: readonly TokenAlgorithm[];
   /**
@@ -58,7 +58,7 @@ export interface VerifyOptions extends SecretOption {
  * generateToken({ id: 1, email: 'a@b.c' }, { expiresIn: '15m', secret: config.jwtSecret });
  * ```
  */
-export interface SignOptions extends SecretOption {
+export interface TokenSignOptions extends SecretOption {
   /** A timespan (`'15m'`, `'1h'`, `'7d'`) or a positive number of seconds; default `'1h'`. */
   expiresIn?: string | number;
   /** Default `'HS256'`. */
@@ -74,7 +74,7 @@ export interface SignOptions extends SecretOption {
  * app.get('/me', authMiddleware({ secret: config.jwtSecret }), (req, res) => res.json(req.user));
  * ```
  */
-export type AuthOptions = VerifyOptions;
+export type AuthOptions = TokenVerifyOptions;
 
 /** A checked set of verification options: the key source, the algorithms, and whether `exp` may be missing. */
 export interface Verifier {
@@ -168,7 +168,7 @@ export function verifierFrom(options: unknown, where: string): Verifier {
  * ```
  */
 export function signerFrom(
-  options: SignOptions,
+  options: TokenSignOptions,
   where: string,
 ): { key(): KeyObject; algorithm: TokenAlgorithm; expiresIn: unknown } {
   if (!isPlainOptions(options)) throw new TypeError(`${where}: options must be an object`);

@@ -2,7 +2,13 @@
 import type { SignOptions as JwtSignOptions } from 'jsonwebtoken';
 import { lazyDependency } from '../optional-package.js';
 import type { TokenPayload } from '../types.js';
-import { type SignOptions, signerFrom, type Verifier, type VerifyOptions, verifierFrom } from './options.js';
+import {
+  signerFrom,
+  type TokenSignOptions,
+  type TokenVerifyOptions,
+  type Verifier,
+  verifierFrom,
+} from './options.js';
 
 const loadJwt = lazyDependency<typeof import('jsonwebtoken')>('jsonwebtoken');
 
@@ -18,7 +24,7 @@ export type TokenCheck =
  * Signs `payload` as an HS256 JWT with `JWT_SECRET`, expiring after `expiresIn` (a timespan such as `'15m'`,
  * `'1h'`, `'7d'`, or a number of seconds; default `'1h'`). `iat`, `exp` and `nbf` in the payload are dropped,
  * so re-signing a verified payload gives a fresh token (AUTH-006). The second argument may instead be
- * {@link SignOptions}: `{ expiresIn, secret, algorithm }`, a secret of the caller's own rather than
+ * {@link TokenSignOptions}: `{ expiresIn, secret, algorithm }`, a secret of the caller's own rather than
  * `JWT_SECRET`, and HS384 or HS512 (AUTH-015). Throws `KIT_ERR_AUTH_NO_SECRET` when no secret is given and
  * `JWT_SECRET` is missing, and a `TypeError` for a payload that is not an object, an unreadable `expiresIn`
  * or a bad option.
@@ -33,10 +39,10 @@ export type TokenCheck =
  */
 export function generateToken(
   payload: TokenPayload,
-  expiresInOrOptions: string | number | SignOptions = '1h',
+  expiresInOrOptions: string | number | TokenSignOptions = '1h',
 ): string {
   // An array is no options object: it is an (unreadable) expiresIn, reported as such below.
-  const options: SignOptions =
+  const options: TokenSignOptions =
     expiresInOrOptions !== null &&
     typeof expiresInOrOptions === 'object' &&
     !Array.isArray(expiresInOrOptions)
@@ -135,7 +141,7 @@ export function checkToken(token: unknown, verifier: Verifier = DEFAULT_VERIFIER
  * const partner = verifyToken(token, { secret: config.partnerSecret, algorithms: ['HS512'] });
  * ```
  */
-export function verifyToken(token: string, options?: VerifyOptions): TokenPayload | null {
+export function verifyToken(token: string, options?: TokenVerifyOptions): TokenPayload | null {
   const verifier = options === undefined ? DEFAULT_VERIFIER : verifierFrom(options, 'verifyToken');
   const check = checkToken(token, verifier);
   return check.ok ? check.payload : null;
