@@ -2,92 +2,12 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { redact } from './log-redaction.js';
 import { requirePeer } from './optional-package.js';
 
 const LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
-/**
- * What secrets are replaced by in log lines.
- *
- * @example
- * ```ts
- * logger.info({ password: 'x' }, 'login'); // ..."password":"[Redacted]"...
- * ```
- */
-export const CENSOR = '[Redacted]';
-
-/** Field names whose value is a secret wherever they sit at the top of a log object (compared in lower case). */
-const SECRET_FIELDS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'password']);
-/** Header names censored inside a `headers` object. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-
-type Bag = Record<string, unknown>;
-
-function isObject(value: unknown): value is Bag {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** A copy keeping prototype and non-enumerable properties, so an Error stays an Error for pino's serializer. */
-function clone(value: Bag): Bag {
-  return Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as Bag;
-}
-
-/** The `headers` object with its credentials censored, or the same object when it holds none. */
-function censorHeaders(headers: Bag): Bag {
-  let out = headers;
-  for (const name of Object.keys(headers)) {
-    if (SECRET_HEADERS.has(name.toLowerCase())) {
-      if (out === headers) out = clone(headers);
-      out[name] = CENSOR;
-    }
-  }
-  return out;
-}
-
-/** One level below the top: a `password` field, and a nested `headers` object (`req.headers`, `res.headers`). */
-function censorNested(key: string, value: Bag): Bag {
-  let out = key.toLowerCase() === 'headers' ? censorHeaders(value) : value;
-  if (Object.hasOwn(value, 'password')) {
-    if (out === value) out = clone(value);
-    out.password = CENSOR;
-  }
-  const headers = value.headers;
-  if (isObject(headers)) {
-    const censored = censorHeaders(headers);
-    if (censored !== headers) {
-      if (out === value) out = clone(value);
-      out.headers = censored;
-    }
-  }
-  return out;
-}
-
-/**
- * Replaces secrets in a log object by `[Redacted]`: top-level `authorization`, `cookie`, `set-cookie`,
- * `proxy-authorization` and `password`; `password` one level down; credential headers under `headers`,
- * `req.headers` and `res.headers`. Copy-on-write: the caller's objects are never changed, and an object with
- * no secret is returned as is (LOG-003). Hand-written because pino's path redaction with a `*.password`
- * wildcard costs about 2 µs per line, more than writing the line.
- *
- * @example
- * ```ts
- * redact({ headers: { authorization: 'Bearer x' } }); // { headers: { authorization: '[Redacted]' } }
- * ```
- */
-export function redact(object: Bag): Bag {
-  let out = object;
-  for (const key of Object.keys(object)) {
-    const value = object[key];
-    let replacement: unknown = value;
-    if (SECRET_FIELDS.has(key.toLowerCase())) replacement = CENSOR;
-    else if (isObject(value)) replacement = censorNested(key, value);
-    if (replacement !== value) {
-      if (out === object) out = { ...object };
-      out[key] = replacement;
-    }
-  }
-  return out;
-}
+export { CENSOR, redact } from './log-redaction.js';
 
 /**
  * Reads `LOG_LEVEL`: case-insensitive, blank means 'info'; an unknown name is a setup error worth failing on
