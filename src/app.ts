@@ -170,10 +170,10 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   }
 
   listen(...args: unknown[]): Server {
-    const server = this.servers.listen(this.handler, args);
-    // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014).
+    // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014), before
+    // any server exists: one may refuse to start (AUTH-018), and must not leave a port open behind it.
     runListenHooks(this.stack, this.self);
-    return server;
+    return this.servers.listen(this.handler, args);
   }
 
   close(options: { timeout?: number } = {}): Promise<void> {

@@ -64,6 +64,11 @@ export const errorCodes = {
   },
   // Authentication
   KIT_ERR_AUTH_NO_SECRET: { status: 500, expose: false, message: 'JWT_SECRET is not set' },
+  KIT_ERR_AUTH_WEAK_SECRET: {
+    status: 500,
+    expose: false,
+    message: 'The JWT secret is missing or too short for production',
+  },
   KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },
   KIT_ERR_AUTH_PASSWORD_TOO_LONG: { status: 400, expose: true, message: 'Password longer than 72 bytes' },
   // Optional peers and databases

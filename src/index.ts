@@ -3,7 +3,15 @@ import { kit } from './app.js';
 
 export default kit;
 export type { KitOptions } from './app.js';
+export type { AuthMiddleware, AuthMiddlewareFactory, AuthUser } from './auth/middleware.js';
 export { authMiddleware } from './auth/middleware.js';
+export type {
+  AuthOptions,
+  SecretOption,
+  TokenAlgorithm,
+  TokenSignOptions,
+  TokenVerifyOptions,
+} from './auth/options.js';
 // Authentication
 export { comparePassword, hashPassword, MAX_PASSWORD_BYTES } from './auth/password.js';
 export { generateToken, verifyToken } from './auth/token.js';
@@ -82,6 +90,7 @@ export type {
   ExtraMethod,
   FormatHandler,
   FormatHandlers,
+  GuaranteedBy,
   HandlerArg,
   InlineErrorHandler,
   KitApp,
@@ -101,6 +110,7 @@ export type {
   QueryDictionary,
   RangeOptions,
   RangeResult,
+  RequestGuard,
   RequestHandler,
   Route,
   RouteGeneric,

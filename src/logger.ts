@@ -1,93 +1,13 @@
-/** kitjs's structured logger: one pino instance, JSON lines to stdout (or `LOG_FILE`), level from `LOG_LEVEL`. */
+/** kitjs's structured logger: one pino instance, built on first use; JSON lines to stdout (or `LOG_FILE`), level from `LOG_LEVEL`. */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { redact } from './log-redaction.js';
 import { requirePeer } from './optional-package.js';
 
 const LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
-/**
- * What secrets are replaced by in log lines.
- *
- * @example
- * ```ts
- * logger.info({ password: 'x' }, 'login'); // ..."password":"[Redacted]"...
- * ```
- */
-export const CENSOR = '[Redacted]';
-
-/** Field names whose value is a secret wherever they sit at the top of a log object (compared in lower case). */
-const SECRET_FIELDS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'password']);
-/** Header names censored inside a `headers` object. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-
-type Bag = Record<string, unknown>;
-
-function isObject(value: unknown): value is Bag {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** A copy keeping prototype and non-enumerable properties, so an Error stays an Error for pino's serializer. */
-function clone(value: Bag): Bag {
-  return Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as Bag;
-}
-
-/** The `headers` object with its credentials censored, or the same object when it holds none. */
-function censorHeaders(headers: Bag): Bag {
-  let out = headers;
-  for (const name of Object.keys(headers)) {
-    if (SECRET_HEADERS.has(name.toLowerCase())) {
-      if (out === headers) out = clone(headers);
-      out[name] = CENSOR;
-    }
-  }
-  return out;
-}
-
-/** One level below the top: a `password` field, and a nested `headers` object (`req.headers`, `res.headers`). */
-function censorNested(key: string, value: Bag): Bag {
-  let out = key.toLowerCase() === 'headers' ? censorHeaders(value) : value;
-  if (Object.hasOwn(value, 'password')) {
-    if (out === value) out = clone(value);
-    out.password = CENSOR;
-  }
-  const headers = value.headers;
-  if (isObject(headers)) {
-    const censored = censorHeaders(headers);
-    if (censored !== headers) {
-      if (out === value) out = clone(value);
-      out.headers = censored;
-    }
-  }
-  return out;
-}
-
-/**
- * Replaces secrets in a log object by `[Redacted]`: top-level `authorization`, `cookie`, `set-cookie`,
- * `proxy-authorization` and `password`; `password` one level down; credential headers under `headers`,
- * `req.headers` and `res.headers`. Copy-on-write: the caller's objects are never changed, and an object with
- * no secret is returned as is (LOG-003). Hand-written because pino's path redaction with a `*.password`
- * wildcard costs about 2 µs per line, more than writing the line.
- *
- * @example
- * ```ts
- * redact({ headers: { authorization: 'Bearer x' } }); // { headers: { authorization: '[Redacted]' } }
- * ```
- */
-export function redact(object: Bag): Bag {
-  let out = object;
-  for (const key of Object.keys(object)) {
-    const value = object[key];
-    let replacement: unknown = value;
-    if (SECRET_FIELDS.has(key.toLowerCase())) replacement = CENSOR;
-    else if (isObject(value)) replacement = censorNested(key, value);
-    if (replacement !== value) {
-      if (out === object) out = { ...object };
-      out[key] = replacement;
-    }
-  }
-  return out;
-}
+export { CENSOR, redact } from './log-redaction.js';
 
 /**
  * Reads `LOG_LEVEL`: case-insensitive, blank means 'info'; an unknown name is a setup error worth failing on
@@ -132,7 +52,8 @@ function stdoutSink(): DestinationStream {
  * one stretch of work to a file of its own. The file's writer is kept open until the path changes (LOG-005).
  */
 function switchableDestination(): DestinationStream {
-  // Chosen at load, so a missing pino-pretty fails the import rather than some later log call.
+  // Chosen when the logger is built (its first use), so a missing pino-pretty fails that use with the
+  // package's name rather than the import of kitjs or some later line (LOG-006, LOG-011).
   const stdout = stdoutSink();
   let filePath = '';
   // Plain fs calls rather than a sonic-boom: in sync mode sonic-boom swallows an open error and then spins.
@@ -174,14 +95,68 @@ function switchableDestination(): DestinationStream {
   };
 }
 
+let built: Logger | undefined;
+
+/**
+ * kitjs's process-wide pino logger itself, built on the first call and the same object after that (LOG-011):
+ * `LOG_LEVEL` and `LOG_PRETTY` are read then, and a missing `pino-pretty` throws `KIT_ERR_PEER_MISSING`
+ * then (and again at the next call, so installing it later is picked up). kitjs's own code logs through
+ * this rather than through {@link logger}, which forwards every access to it.
+ *
+ * @example
+ * ```ts
+ * processLogger().warn({ port }, 'port in use, trying the next one');
+ * ```
+ */
+export function processLogger(): Logger {
+  if (built === undefined) {
+    built = pino(
+      { level: levelFromEnv(process.env.LOG_LEVEL), formatters: { log: redact } },
+      switchableDestination(),
+    );
+  }
+  return built;
+}
+
+/**
+ * A stand-in that builds the real logger on its first use and forwards everything to it. Accessed directly,
+ * getters and setters run on the real logger (`logger.level = 'debug'` sets its level); reached as the
+ * prototype of a child pino made (`Object.create(parent)`), they run on that child, as pino expects.
+ */
+function lazyLogger(): Logger {
+  const stand: Logger = new Proxy(Object.create(null) as Logger, {
+    get: (_target, key, receiver) => {
+      const real = processLogger();
+      return Reflect.get(real, key, receiver === stand ? real : receiver);
+    },
+    set: (_target, key, value, receiver): boolean => {
+      const real = processLogger();
+      return Reflect.set(real, key, value, receiver === stand ? real : receiver);
+    },
+    has: (_target, key) => Reflect.has(processLogger(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(processLogger()),
+    // So that what replaces a method on the stand-in (a test's mock.method(logger, 'warn')) replaces it on
+    // the logger apps hold too.
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(processLogger(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(processLogger(), key),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(processLogger(), key);
+      // A proxy may not report a property as non-configurable that its (empty) target lacks.
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+    ownKeys: () => Reflect.ownKeys(processLogger()),
+  });
+  return stand;
+}
+
 /**
  * The logger kitjs and its `requestLogger` write through, exported for application code. Calls take an
  * object and a message; errors go under `err` so their type, message and stack are kept (LOG-004). Lines are
- * JSON, one per call (LOG-001); `LOG_LEVEL` (read once, at load) picks the level,
- * `logger.level = 'debug'` changes it later,
- * `LOG_PRETTY=1` prints human-readable lines (needs the optional `pino-pretty`), and `LOG_FILE=<path>`
- * sends lines to that file instead of stdout from the next line on. Authorization headers, cookies and
- * passwords are replaced by `[Redacted]`.
+ * JSON, one per call (LOG-001). Nothing is built when kitjs is imported (LOG-011): on the first use,
+ * `LOG_LEVEL` picks the level (`logger.level = 'debug'` changes it later), `LOG_PRETTY=1` prints
+ * human-readable lines (needs the optional `pino-pretty`, else that first use throws naming it), and
+ * `LOG_FILE=<path>` sends lines to that file instead of stdout from the next line on. Authorization
+ * headers, cookies and passwords are replaced by `[Redacted]`.
  *
  * @example
  * ```ts
@@ -190,13 +165,7 @@ function switchableDestination(): DestinationStream {
  * logger.error({ err }, 'payment failed');
  * ```
  */
-export const logger: Logger = pino(
-  {
-    level: levelFromEnv(process.env.LOG_LEVEL),
-    formatters: { log: redact },
-  },
-  switchableDestination(),
-);
+export const logger: Logger = lazyLogger();
 
 /** What an error is logged as when reading it for the log threw. */
 const UNREADABLE = Object.freeze({
@@ -214,7 +183,7 @@ const UNREADABLE = Object.freeze({
  * ```
  */
 export function loggerOf(req: unknown): Logger {
-  return (req as { log?: Logger } | null | undefined)?.log ?? logger;
+  return (req as { log?: Logger } | null | undefined)?.log ?? processLogger();
 }
 
 /**
@@ -231,9 +200,11 @@ export function logFailure(
   level: 'error' | 'warn' | 'info',
   fields: Record<string, unknown>,
   message: string,
-  log: Logger = logger,
+  log?: Logger,
 ): void {
   try {
+    // Inside the try: building kitjs's logger may throw (LOG-011), and this must not.
+    log ??= processLogger();
     log[level](fields, message);
   } catch {
     const safe: Record<string, unknown> = {};
@@ -242,7 +213,7 @@ export function logFailure(
       safe[key] = value !== null && typeof value === 'object' ? { ...UNREADABLE } : value;
     }
     try {
-      log[level](safe, message);
+      log?.[level](safe, message);
     } catch {
       // Only plain strings and numbers are left; a logger that still throws has nothing more to be given.
     }

@@ -46,12 +46,27 @@ function withTokens(world: KitWorld, text: string): string {
 
 // Crafting tokens (test-side; the implementation is only reached over HTTP)
 
+function hmacAlgorithm(algorithm: string): jwt.Algorithm {
+  const allowed = ['HS256', 'HS384', 'HS512'];
+  if (!allowed.includes(algorithm)) throw new Error(`algorithm must be one of ${allowed.join(', ')}`);
+  return algorithm as jwt.Algorithm;
+}
+
+// A crafted token expires in an hour unless its claims say otherwise, as generateToken's do: a token
+// without exp is refused unless the app allows it (AUTH-016), and has a step of its own below.
 Given(
   'a token {string} signed with {word} and the secret {string}, carrying:',
   function (this: KitWorld, name: string, algorithm: string, secret: string, body: string) {
-    const allowed = ['HS256', 'HS384', 'HS512'];
-    if (!allowed.includes(algorithm)) throw new Error(`algorithm must be one of ${allowed.join(', ')}`);
-    tokens(this).set(name, jwt.sign(claims(body), secret, { algorithm: algorithm as jwt.Algorithm }));
+    const payload = claims(body);
+    const lifetime = 'exp' in payload ? {} : { expiresIn: 3600 };
+    tokens(this).set(name, jwt.sign(payload, secret, { algorithm: hmacAlgorithm(algorithm), ...lifetime }));
+  },
+);
+
+Given(
+  'a token {string} signed with {word} and the secret {string}, without exp, carrying:',
+  function (this: KitWorld, name: string, algorithm: string, secret: string, body: string) {
+    tokens(this).set(name, jwt.sign(claims(body), secret, { algorithm: hmacAlgorithm(algorithm) }));
   },
 );
 

@@ -373,3 +373,240 @@ Feature: The authMiddleware route guard
         | the secret has 32 bytes               | exactly-32-bytes-long-0123456789 | app.get('/me', authMiddleware, (req, res) => res.end()); |
         | the app does not use authMiddleware   |                                  | app.get('/public', (req, res) => res.end());          |
 
+  Rule: AUTH-015 authMiddleware and the token helpers take their secret per use
+
+    Scenario: a guard with its own secret trusts its tokens only, and the plain guard is unchanged
+      Given a token "own" signed with HS256 and the secret "an-app-secret-of-more-than-32-bytes", carrying:
+        """
+        { "id": 5, "email": "own@example.com" }
+        """
+      And a token "env" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 6, "email": "env@example.com" }
+        """
+      And the app:
+        """
+        const own = authMiddleware({ secret: 'an-app-secret-of-more-than-32-bytes' });
+        app.get('/own', own, (req, res) => res.json({ email: req.user.email }));
+        app.get('/plain', authMiddleware, (req, res) => res.json({ email: req.user.email }));
+        """
+      When I GET "/own" with the Authorization header "Bearer {{own}}"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "email": "own@example.com" }
+        """
+      When I GET "/own" with the Authorization header "Bearer {{env}}"
+      Then the status is 401
+      When I GET "/plain" with the Authorization header "Bearer {{own}}"
+      Then the status is 401
+      When I GET "/plain" with the Authorization header "Bearer {{env}}"
+      Then the status is 200
+
+    Scenario: a guard that accepts HS512 only
+      Given a token "hs512" signed with HS512 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 7, "email": "a@example.com" }
+        """
+      And a token "hs256" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 7, "email": "a@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware({ algorithms: ['HS512'] }), (req, res) => res.json({ id: req.user.id }));
+        """
+      When I GET "/me" with the Authorization header "Bearer {{hs512}}"
+      Then the status is 200
+      When I GET "/me" with the Authorization header "Bearer {{hs256}}"
+      Then the status is 401
+      And the JSON body is:
+        """
+        { "error": "Invalid token" }
+        """
+
+    Scenario: generateToken and verifyToken with a secret given per call
+      Given the environment variable "JWT_SECRET" is unset
+      And the app:
+        """
+        const secret = 'per-call-secret-of-more-than-32-bytes';
+        app.get('/round-trip', (req, res) => {
+          const token = generateToken({ id: 8, email: 'b@example.com' }, { secret, expiresIn: '5m' });
+          const claims = verifyToken(token, { secret });
+          const lifetime = Number(claims?.exp) - Number(claims?.iat);
+          res.json({ email: claims?.email, lifetime, otherSecret: verifyToken(token, { secret: secret + '!' }) });
+        });
+        """
+      When I GET "/round-trip"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "email": "b@example.com", "lifetime": 300, "otherSecret": null }
+        """
+
+    Scenario Outline: a bad option is a TypeError when the guard is made: <option>
+      Given the app:
+        """
+        let refused = null;
+        try {
+          // not typed: each option is wrong on purpose
+          authMiddleware(<option>);
+        } catch (err) {
+          refused = { type: err.constructor.name, message: err.message };
+        }
+        app.get('/refused', (req, res) => res.json(refused));
+        """
+      When I GET "/refused"
+      Then the JSON body includes:
+        """
+        { "type": "TypeError", "message": "<message>" }
+        """
+
+      Examples:
+        | option                      | message                                                      |
+        | { secret: '' }              | authMiddleware(): secret must not be empty                   |
+        | { algorithms: ['RS256'] }   | authMiddleware(): algorithm must be one of HS256, HS384, HS512, got RS256 |
+        | { expiresIn: '1h' }         | authMiddleware(): unknown option \"expiresIn\" (known: secret, algorithms, allowNoExpiry) |
+
+  Rule: AUTH-016 A token without exp is refused unless the app allows it
+
+    Scenario: a well-signed token without exp is a 401 saying so, unless the guard allows it
+      Given a token "forever" signed with HS256 and the secret "guard-secret-0123456789", without exp, carrying:
+        """
+        { "id": 9, "email": "forever@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        app.get('/legacy', authMiddleware({ allowNoExpiry: true }), (req, res) => res.json({ email: req.user.email }));
+        app.get('/verify', (req, res) => {
+          const token = req.get('authorization').slice(7);
+          res.json({ strict: verifyToken(token), allowed: verifyToken(token, { allowNoExpiry: true }).email });
+        });
+        """
+      When I GET "/me" with the Authorization header "Bearer {{forever}}"
+      Then the status is 401
+      And the header "WWW-Authenticate" is "Bearer error=\"invalid_token\", error_description=\"The token has no expiry\""
+      And the JSON body is:
+        """
+        { "error": "Token has no expiry" }
+        """
+      When I GET "/legacy" with the Authorization header "Bearer {{forever}}"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "email": "forever@example.com" }
+        """
+      When I GET "/verify" with the Authorization header "Bearer {{forever}}"
+      Then the JSON body is:
+        """
+        { "strict": null, "allowed": "forever@example.com" }
+        """
+
+    Scenario: a token without exp signed with another secret is only "invalid"
+      Given a token "forged" signed with HS256 and the secret "not-the-guard-secret", without exp, carrying:
+        """
+        { "id": 9, "email": "forever@example.com" }
+        """
+      And the app:
+        """
+        app.get('/me', authMiddleware, (req, res) => res.send('handler ran'));
+        """
+      When I GET "/me" with the Authorization header "Bearer {{forged}}"
+      Then the status is 401
+      And the JSON body is:
+        """
+        { "error": "Invalid token" }
+        """
+
+  Rule: AUTH-017 Handlers after authMiddleware see req.user defined
+
+    Scenario: every handler after the guard in the call reads req.user without a check
+      Given a token "t" signed with HS256 and the secret "guard-secret-0123456789", carrying:
+        """
+        { "id": 10, "email": "typed@example.com" }
+        """
+      And the app:
+        """
+        const seen = [];
+        app.get(
+          '/me',
+          authMiddleware,
+          (req, res, next) => { seen.push(req.user.id); next(); },
+          (req, res) => res.json({ seen, email: req.user.email }),
+        );
+        app.route('/route-me').get(authMiddleware, (req, res) => res.json({ id: req.user.id }));
+        """
+      When I GET "/me"
+      Then the status is 401
+      When I GET "/me" with the Authorization header "Bearer {{t}}"
+      Then the JSON body is:
+        """
+        { "seen": [10], "email": "typed@example.com" }
+        """
+      When I GET "/route-me" with the Authorization header "Bearer {{t}}"
+      Then the JSON body is:
+        """
+        { "id": 10 }
+        """
+
+  Rule: AUTH-018 In production, a missing or short secret refuses to start
+
+    Scenario Outline: an app in production with <secret> does not listen
+      Given the environment variable "JWT_SECRET" is "<secret>"
+      And the app:
+        """
+        const outcome = {};
+        for (const [name, guard] of Object.entries({ plain: authMiddleware, own: authMiddleware({ secret: 'sixbyt' }) })) {
+          const production = kit({ logger: { level: 'silent' } });
+          production.set('env', 'production');
+          production.get('/me', guard, (req, res) => res.end());
+          try {
+            const server = production.listen(0, '127.0.0.1');
+            outcome[name] = 'listening';
+            server.close();
+          } catch (err) {
+            outcome[name] = { code: err.code, mentionsSecret: err.message.includes('<secret>') };
+          }
+        }
+        app.get('/outcome', (req, res) => res.json(outcome));
+        """
+      When I GET "/outcome"
+      Then the JSON body is:
+        """
+        {
+          "plain": { "code": "KIT_ERR_AUTH_WEAK_SECRET", "mentionsSecret": false },
+          "own": { "code": "KIT_ERR_AUTH_WEAK_SECRET", "mentionsSecret": false }
+        }
+        """
+
+      Examples:
+        | secret                          |
+        | sixbyt                          |
+        | only-31-bytes-long-0123456789ab |
+
+    Scenario: with a 32-byte secret, or outside production, it listens
+      Given the environment variable "JWT_SECRET" is "exactly-32-bytes-long-0123456789"
+      And the app:
+        """
+        const listens = (env, guard) => {
+          const other = kit({ logger: { level: 'silent' } });
+          other.set('env', env);
+          other.use(guard);
+          try {
+            other.listen(0, '127.0.0.1').close();
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        app.get('/outcome', (req, res) => res.json({
+          production: listens('production', authMiddleware),
+          developmentShort: listens('development', authMiddleware({ secret: 'sixbyt' })),
+        }));
+        """
+      When I GET "/outcome"
+      Then the JSON body is:
+        """
+        { "production": true, "developmentShort": true }
+        """

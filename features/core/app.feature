@@ -469,7 +469,7 @@ Feature: The application
         """js
         const assert = require('node:assert/strict');
         // not typed: unknown options are refused with a TypeError
-        assert.throws(() => authMiddleware({ secret: 'x' }), /authMiddleware\(\): unknown option "secret"/);
+        assert.throws(() => authMiddleware({ sekret: 'x' }), /authMiddleware\(\): unknown option "sekret"/);
         // not typed: requestLogger takes no arguments, and says so
         assert.throws(() => requestLogger('verbose'), /requestLogger\(\): takes no arguments/);
         """

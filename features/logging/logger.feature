@@ -71,7 +71,7 @@ Feature: the logger writes structured lines
         assert.deepEqual(lines.map((line) => line.msg), ['after']);
         """
 
-    Scenario: an unknown level fails at load, naming LOG_LEVEL
+    Scenario: an unknown level fails at the logger's first use, naming LOG_LEVEL
       Given the environment variable "LOG_LEVEL" is "verbose"
       When a fresh Node process tries to run:
         """
@@ -195,3 +195,30 @@ Feature: the logger writes structured lines
         assert.match(all, /port: 3000/);
         assert.ok(lines.every((line) => line === undefined), 'no line is JSON');
         """
+
+  Rule: LOG-011 Importing kitjs builds no logger and reads no logging variable
+
+    Scenario: a bad LOG_LEVEL does not break a program that never uses kitjs's logger
+      Given the environment variable "LOG_LEVEL" is "verbose"
+      When a fresh Node process runs:
+        """
+        const app = kit({ logger: { level: 'silent' } });
+        app.log.info('an app with a logger of its own');
+        """
+      Then the log lines hold:
+        """
+        assert.deepEqual(lines, []);
+        """
+
+    Scenario: the first use of the logger is what fails, naming LOG_LEVEL
+      Given the environment variable "LOG_LEVEL" is "verbose"
+      When a fresh Node process tries to run:
+        """
+        let imported = 'imported';
+        try {
+          logger.info('never');
+        } catch (err) {
+          throw new Error(`${imported}, then the first use failed: ${err.message}`);
+        }
+        """
+      Then the process failed with an error mentioning "imported, then the first use failed: LOG_LEVEL must be one of"

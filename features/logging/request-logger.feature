@@ -138,3 +138,68 @@ Feature: requestLogger writes one line per request
         const own = Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key));
         assert.deepEqual(own.sort(), ['durationMs', 'method', 'status', 'url']);
         """
+
+  Rule: LOG-012 Credentials in the query string are redacted from logged URLs
+
+    Scenario Outline: ?<name>=... is logged as [Redacted]
+      Given the log lines are captured
+      And the app:
+        """
+        app.use(requestLogger);
+        app.get('/me', (req, res) => res.json({ seen: req.query['<name>'] }));
+        """
+      When I GET "/me?page=2&<name>=s3cret-value&sort=asc"
+      Then the status is 200
+      And a log line includes:
+        """
+        { "msg": "request completed", "url": "/me?page=2&<name>=[Redacted]&sort=asc" }
+        """
+      And no log line contains "s3cret-value"
+
+      Examples:
+        | name          |
+        | token         |
+        | access_token  |
+        | ID_TOKEN      |
+        | refresh_token |
+        | api_key       |
+        | apikey        |
+        | key           |
+        | password      |
+        | secret        |
+        | signature     |
+        | code          |
+
+    Scenario: an app with a logger of its own gets the redacted URL too
+      Given the app:
+        """
+        const lines = [];
+        const own = { level: 'info', info: (obj) => lines.push(obj), warn: (obj) => lines.push(obj), error: (obj) => lines.push(obj), child() { return own; } };
+        const inner = kit({ logger: own });
+        inner.use(requestLogger);
+        inner.get('/hook', (req, res) => res.send('ok'));
+        inner.get('/lines', (req, res) => res.json(lines.map((line) => line.url)));
+        return inner.listen(0, '127.0.0.1');
+        """
+      When I GET "/hook?access_token=abc.def.ghi"
+      And I GET "/lines"
+      Then the JSON body is:
+        """
+        ["/hook?access_token=[Redacted]"]
+        """
+
+    Scenario: a failing request's error line keeps the token out as well
+      Given the log lines are captured
+      And the app:
+        """
+        app.get('/boom', () => {
+          throw new Error('boom');
+        });
+        """
+      When I GET "/boom?token=s3cret-value"
+      Then the status is 500
+      And a log line includes:
+        """
+        { "msg": "request failed", "url": "/boom?token=[Redacted]" }
+        """
+      And no log line contains "s3cret-value"

@@ -50,6 +50,25 @@ Feature: npm start runs the reference server
       And the reference server's output contains "JWT_SECRET is not set"
       And the reference server's output contains "refusing to start"
 
+    Scenario: in production, a 6-byte JWT_SECRET refuses to start
+      When I start the reference server with the environment:
+        | PORT       | 0          |
+        | HOST       | 127.0.0.1  |
+        | NODE_ENV   | production |
+        | JWT_SECRET | sixbyt     |
+      Then the reference server exits with the code 1
+      And the reference server's output contains "JWT_SECRET is 6 bytes long"
+      And the reference server's output contains "refusing to start"
+      And the reference server's output does not contain "sixbyt"
+
+    Scenario: in production, a 32-byte JWT_SECRET starts
+      When I start the reference server with the environment:
+        | PORT       | 0                                |
+        | HOST       | 127.0.0.1                        |
+        | NODE_ENV   | production                       |
+        | JWT_SECRET | exactly-32-bytes-long-0123456789 |
+      Then the reference server printed its API URL and its docs URL
+
     Scenario: a PORT that is not a port refuses to start
       When I start the reference server with the environment:
         | PORT | eighty |

@@ -1,6 +1,7 @@
 /** `requestLogger`: one structured log line per finished or aborted request, through the app's logger. */
 import { performance } from 'node:perf_hooks';
 import { checkNoOptions } from '../factory-guard.js';
+import { redactUrl } from '../log-redaction.js';
 import { loggerOf } from '../logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
@@ -10,6 +11,7 @@ import type { KitRequest, KitResponse, NextFunction } from '../types.js';
  */
 export interface RequestLogLine {
   method: string;
+  /** The URL as it arrived, with the values of credential query parameters replaced by `[Redacted]` (LOG-012). */
   url: string;
   status: number;
   /** Milliseconds from the moment the middleware ran until the response finished or the client left. */
@@ -19,8 +21,9 @@ export interface RequestLogLine {
 }
 
 /**
- * Logs one line per request when it ends: `method`, `url` (as it arrived), `status` and `durationMs`
- * (LOG-007). A 5xx is logged at error level, a 4xx at warn, anything else at info (LOG-008); a request whose
+ * Logs one line per request when it ends: `method`, `url` (as it arrived, with the values of credential
+ * query parameters such as `token`, `access_token`, `api_key`, `password` or `signature` replaced by
+ * `[Redacted]`, LOG-012), `status` and `durationMs` (LOG-007). A 5xx is logged at error level, a 4xx at warn, anything else at info (LOG-008); a request whose
  * client went away before the response was complete is logged at warn with `aborted: true`, error if a 5xx
  * had been chosen (LOG-009).
  *
@@ -61,7 +64,8 @@ function logWhenClosed(req: KitRequest, res: KitResponse): void {
     const status = res.statusCode;
     const line: RequestLogLine = {
       method,
-      url,
+      // LOG-012: credentials in the query string (`?token=...`) never reach the log, whatever the logger.
+      url: redactUrl(url),
       status,
       durationMs: Math.round((performance.now() - start) * 1000) / 1000,
     };

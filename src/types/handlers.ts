@@ -13,11 +13,42 @@ import type { RouteGeneric } from './route-params.js';
  * const show: RequestHandler<{ Params: { id: string } }> = (req, res) => res.json({ id: req.params.id });
  * ```
  */
-export type RequestHandler<Route extends RouteGeneric = {}> = (
-  req: KitRequest<Route>,
+export type RequestHandler<Route extends RouteGeneric = {}, Guaranteed extends object = {}> = (
+  req: KitRequest<Route> & Guaranteed,
   res: KitResponse<Route>,
   next: NextFunction,
 ) => unknown;
+
+/** Type-only: what a guard promises on `req`. No value carries it at run time; nothing reads it. */
+declare const guaranteed: unique symbol;
+
+/**
+ * A middleware that lets a request through only with members it has set, such as `authMiddleware` and its
+ * `req.user`: the handlers registered after it in the same call (`app.get(path, guard, handler)`) see
+ * `req` with `Guaranteed` required (AUTH-017). The brand exists only in the types.
+ *
+ * @example
+ * ```ts
+ * app.get('/me', authMiddleware, (req, res) => res.json({ id: req.user.id })); // req.user is defined
+ * ```
+ */
+export interface RequestGuard<Guaranteed extends object> {
+  (req: KitRequest, res: KitResponse, next: NextFunction): unknown;
+  /** Type-only: the members this guard guarantees on `req` for the handlers after it. */
+  readonly [guaranteed]: Guaranteed;
+}
+
+/**
+ * Not for applications: what the {@link RequestGuard} `Guard` guarantees on `req`, read from its brand.
+ *
+ * @example
+ * ```ts
+ * type Adds = GuaranteedBy<typeof authMiddleware>; // { user: AuthUser }
+ * ```
+ */
+export type GuaranteedBy<Guard> = Guard extends { readonly [guaranteed]: infer Adds extends object }
+  ? Adds
+  : {};
 
 /**
  * Four-argument error middleware, called only while an error is being handled.
@@ -82,8 +113,8 @@ export type Middleware = RequestHandler | ErrorHandler;
  * app.get('/x', (req, res, next) => next(), (err, req, res, next) => res.status(500).end());
  * ```
  */
-export interface InlineErrorHandler<Route extends RouteGeneric = {}> {
-  (err: unknown, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
+export interface InlineErrorHandler<Route extends RouteGeneric = {}, Guaranteed extends object = {}> {
+  (err: unknown, req: KitRequest<Route> & Guaranteed, res: KitResponse<Route>, next: NextFunction): unknown;
   <Unused extends never>(req: Unused, res: Unused, next: Unused): never;
 }
 
@@ -96,14 +127,14 @@ export interface InlineErrorHandler<Route extends RouteGeneric = {}> {
  * app.get('/x', handler, onError);
  * ```
  */
-export interface TypedErrorHandler<Route extends RouteGeneric = {}> {
-  (err: unknown, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
-  <Err>(err: Err, req: KitRequest<Route>, res: KitResponse<Route>, next: NextFunction): unknown;
+export interface TypedErrorHandler<Route extends RouteGeneric = {}, Guaranteed extends object = {}> {
+  (err: unknown, req: KitRequest<Route> & Guaranteed, res: KitResponse<Route>, next: NextFunction): unknown;
+  <Err>(err: Err, req: KitRequest<Route> & Guaranteed, res: KitResponse<Route>, next: NextFunction): unknown;
 }
 
 /**
  * A handler argument of a route: a request handler, an error handler (inline or typed), middleware typed
- * for Express, or (nested) arrays of them. Inline functions get their parameter types from it (see {@link InlineErrorHandler}).
+ * for Express, or (nested) arrays of them. `Guaranteed` is what a {@link RequestGuard} before them set on `req`. Inline functions get their parameter types from it (see {@link InlineErrorHandler}).
  *
  * @example
  * ```ts
@@ -111,12 +142,12 @@ export interface TypedErrorHandler<Route extends RouteGeneric = {}> {
  * app.get('/admin', guarded, (req, res) => res.send('ok'));
  * ```
  */
-export type HandlerArg<Route extends RouteGeneric = {}> =
-  | RequestHandler<Route>
-  | InlineErrorHandler<Route>
-  | TypedErrorHandler<Route>
+export type HandlerArg<Route extends RouteGeneric = {}, Guaranteed extends object = {}> =
+  | RequestHandler<Route, Guaranteed>
+  | InlineErrorHandler<Route, Guaranteed>
+  | TypedErrorHandler<Route, Guaranteed>
   | ForeignMiddleware
-  | readonly HandlerArg<Route>[];
+  | readonly HandlerArg<Route, Guaranteed>[];
 
 /**
  * What can be mounted with `use`: a router or an app (anything with a `handle` dispatcher).

@@ -1,5 +1,5 @@
 /** The routes (`app.route(path)`) and the registrars of apps and routers: what takes the handlers. */
-import type { HandlerArg, Middleware, ParamHandler, UseArg } from './handlers.js';
+import type { GuaranteedBy, HandlerArg, Middleware, ParamHandler, RequestGuard, UseArg } from './handlers.js';
 import type { NextFunction } from './next.js';
 import type { ExtraMethod, PathList, RoutePath } from './paths.js';
 import type { KitRequest, KitResponse } from './request-response.js';
@@ -37,13 +37,21 @@ export interface RouteLayer {
  * app.route('/books/:isbn').get((req, res) => res.json({ isbn: req.params.isbn }));
  * ```
  */
-export type RouteRegistrar<Path extends RoutePath> = (<const Schema extends RouteSchema>(
-  options: RouteOptions<Schema>,
-  ...handlers: HandlerArg<SchemaRouteOf<Schema, Path extends string ? Path : string>>[]
-) => Route<Path>) &
-  (<Declared_ extends RouteGeneric = {}>(
-    ...handlers: HandlerArg<RouteOf<Declared_, Path extends string ? Path : string>>[]
-  ) => Route<Path>);
+export type RouteRegistrar<Path extends RoutePath> =
+  // AUTH-017: a guard first (authMiddleware) types `req` of the handlers after it with what it guarantees.
+  // Its one type parameter is the guard's type, so a call with explicit route types (`.get<{ Body: B }>`)
+  // fails its constraint and goes on; it comes first for the reason given in PathRegistrar.
+  (<Guard extends RequestGuard<object>>(
+    guard: Guard,
+    ...handlers: HandlerArg<RouteOf<{}, Path extends string ? Path : string>, GuaranteedBy<Guard>>[]
+  ) => Route<Path>) &
+    (<const Schema extends RouteSchema>(
+      options: RouteOptions<Schema>,
+      ...handlers: HandlerArg<SchemaRouteOf<Schema, Path extends string ? Path : string>>[]
+    ) => Route<Path>) &
+    (<Declared_ extends RouteGeneric = {}>(
+      ...handlers: HandlerArg<RouteOf<Declared_, Path extends string ? Path : string>>[]
+    ) => Route<Path>);
 
 /**
  * A registrar for each {@link ExtraMethod} of a {@link Route}.
@@ -107,6 +115,16 @@ export interface Route<Path extends RoutePath = RoutePath> extends ExtraRouteReg
  * ```
  */
 export interface PathRegistrar<Self> {
+  // AUTH-017: a guard right after the path (authMiddleware) types `req` of the handlers after it with what
+  // it guarantees (`req.user` defined). Tried first: checked after the route-options form, an inline
+  // `authMiddleware(...)` call would be typed in that form's context and no longer infer as a guard.
+  // Anything but a guard fails it. Its two type parameters have no defaults, so a call with explicit route
+  // types (`app.get<{ Body: B }>`) skips it.
+  <Path extends string, Guard extends RequestGuard<object>>(
+    path: Path,
+    guard: Guard,
+    ...handlers: HandlerArg<RouteOf<{}, Path>, GuaranteedBy<Guard>>[]
+  ): Self;
   // With route options the handlers' request is typed by the schema's output; a RegExp path leaves Path string.
   <const Schema extends RouteSchema, Path extends string = string>(
     path: Path | RegExp | PathList,

@@ -63,8 +63,14 @@ describe('generateToken', () => {
     for (const payload of [null, undefined, 'id', 5, [1, 2]]) {
       assert.throws(() => generateToken(payload as never), TypeError, String(payload));
     }
-    for (const expiresIn of ['soon', '', '  ', 0, -5, Number.NaN, Number.POSITIVE_INFINITY, {}]) {
+    for (const expiresIn of ['soon', '', '  ', 0, -5, Number.NaN, Number.POSITIVE_INFINITY, []]) {
       assert.throws(() => generateToken(user, expiresIn as never), /expiresIn/, String(expiresIn));
+      // AUTH-015: the same values given in the options form.
+      assert.throws(
+        () => generateToken(user, { expiresIn: expiresIn as never }),
+        /expiresIn/,
+        String(expiresIn),
+      );
     }
     const cyclic: Record<string, unknown> = { ...user };
     cyclic.self = cyclic;
@@ -107,7 +113,16 @@ describe('verifyToken', () => {
   });
 
   it('accepts a token jsonwebtoken signed HS256 with the same secret elsewhere', () => {
-    assert.equal(verifyToken(jwt.sign(user, SECRET))?.email, 'ada@example.com');
+    assert.equal(verifyToken(jwt.sign(user, SECRET, { expiresIn: 60 }))?.email, 'ada@example.com');
+  });
+
+  it('refuses a well-signed token without exp unless allowNoExpiry is given (AUTH-016)', () => {
+    const forever = jwt.sign(user, SECRET);
+    assert.equal(verifyToken(forever), null);
+    assert.deepEqual(checkToken(forever), { ok: false, reason: 'no-expiry' });
+    assert.equal(verifyToken(forever, { allowNoExpiry: true })?.email, 'ada@example.com');
+    // A bad signature stays "invalid": "no expiry" is said only of a token the secret's holder signed.
+    assert.deepEqual(checkToken(jwt.sign(user, 'some other secret')), { ok: false, reason: 'invalid' });
   });
 
   it('refuses alg none', () => {
@@ -142,7 +157,7 @@ describe('verifyToken', () => {
     assert.equal(verifyToken(`${header}.${token.split('.')[1]}.${flipped}`), null);
     assert.equal(verifyToken(jwt.sign(user, 'some other secret')), null);
     assert.ok(
-      verifyToken(forge({ alg: 'HS256', typ: 'JWT' }, user)),
+      verifyToken(forge({ alg: 'HS256', typ: 'JWT' }, { ...user, exp: now() + 60 })),
       'the forge helper itself makes good tokens',
     );
   });

@@ -6,13 +6,13 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { appLogger } from '../../src/app/app-logger.ts';
-import { logger } from '../../src/logger.ts';
+import { processLogger } from '../../src/logger.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('appLogger (APP-013)', () => {
   it("is kitjs's logger without an option, and a given logger as it is", () => {
-    assert.equal(appLogger(undefined), logger);
+    assert.equal(appLogger(undefined), processLogger());
     const own = pino({ level: 'silent' });
     assert.equal(appLogger(own), own);
   });

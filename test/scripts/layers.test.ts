@@ -14,6 +14,7 @@ const BASE_FILES = new Set([
   'errors.ts',
   'http-error.ts',
   'logger.ts',
+  'log-redaction.ts',
   'optional-package.ts',
   'factory-guard.ts',
   'media-type.ts',
