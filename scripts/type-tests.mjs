@@ -96,7 +96,8 @@ function peerlessProject() {
   mkdirSync(join(modules, '@types'), { recursive: true });
   symlinkSync(join(root, 'node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
   // kitjs's dependencies whose types its public ones name (a logger's, `kit({ ajv })`'s), installed with it.
-  for (const name of ['pino', 'ajv']) symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
+  for (const name of ['pino', 'ajv'])
+    symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
   for (const name of readdirSync(join(typesDir, 'no-peers'))) {
     cpSync(join(typesDir, 'no-peers', name), join(dir, name));
   }
