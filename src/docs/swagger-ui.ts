@@ -48,12 +48,16 @@ export function uiDistPath(): string {
   return requirePeerFile<() => string>('swagger-ui-dist', 'absolute-path.js', 'setupSwagger')();
 }
 
+/** Text as HTML: the five characters that could end an attribute or start a tag, as character references. */
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /**
  * The page: swagger-ui-dist's index.html without its inline parts, the initializer loaded as a file
  * (DOCS-018, DOCS-019).
  */
 export function indexHtml(base: string, title: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -83,7 +87,6 @@ export function indexHtml(base: string, title: string): string {
  * ```
  */
 export function installHtml(base: string, title: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html>
 <html lang="en">
   <head>

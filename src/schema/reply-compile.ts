@@ -153,15 +153,12 @@ function standardSerializer(schema: StandardSchema, take: Snapshot, key: string)
   };
 }
 
-/** The text of the fast writer (SCHEMA-011), a misfit or anything it throws being a 500 as on the general path. */
+/** The text of the fast writer (SCHEMA-011), what it throws being a 500 as on the general path. */
 function written(writer: ReplyWriter, value: unknown, key: string): string {
   try {
     return writer(value);
   } catch (err) {
-    if (err instanceof ReplyMisfit) {
-      throw replyMismatch(key, `at ${err.path.join('.') || '(root)'} (${err.reason})`);
-    }
-    throw replyMismatch(key, 'the value could not be written');
+    throw mismatchOf(err, key);
   }
 }
 
@@ -170,11 +167,15 @@ function snap(take: Snapshot, value: unknown, key: string): unknown {
   try {
     return take(value);
   } catch (err) {
-    if (err instanceof ReplyMisfit) {
-      throw replyMismatch(key, `at ${err.path.join('.') || '(root)'} (${err.reason})`);
-    }
-    throw replyMismatch(key, 'the value could not be read');
+    throw mismatchOf(err, key);
   }
+}
+
+/** SCHEMA-008: a misfit as the 500 that names where and why; anything else thrown, without its words. */
+function mismatchOf(err: unknown, key: string): KitError {
+  if (err instanceof ReplyMisfit)
+    return replyMismatch(key, `at ${err.path.join('.') || '(root)'} (${err.reason})`);
+  return replyMismatch(key, 'the value could not be read');
 }
 
 /** JSON text of a checked value; what JSON cannot write (a BigInt, a cycle in an any-typed field) is a 500. */

@@ -68,14 +68,17 @@ function importsOf(file: string): string[] {
  * unseen. The count is a smell to look at, not a limit: a file with one job stays whole.
  */
 const LONG_ON_PURPOSE: Record<string, string> = {
+  'app.ts':
+    'the App class, one job: registration, settings, lifecycle and the error path of one app; the layering issue (34) revisits the house',
   'schema/reply-snapshot.ts':
     'one compiler, one job: the checked copy of every JSON Schema form (objects, maps, arrays, tuples, unions, refs), each keyword check beside the node that runs it',
   'schema/reply-writer.ts':
     'one code generator: the code each keyword emits sits beside the code it is emitted with; split, the halves would call each other',
 };
 const LONG_LIMITS: Record<string, number> = {
+  'app.ts': 320,
   'schema/reply-snapshot.ts': 480,
-  'schema/reply-writer.ts': 330,
+  'schema/reply-writer.ts': 350,
 };
 
 /** The key under which a long file is allowed: its path while it stays within its limit, else none. */
