@@ -552,6 +552,7 @@ Feature: The authMiddleware route guard
 
   Rule: AUTH-018 In production, a missing or short secret refuses to start
 
+    @kit-error-codes @kit-lifecycle
     Scenario Outline: an app in production with <secret> does not listen
       Given the environment variable "JWT_SECRET" is "<secret>"
       And the app:
@@ -585,6 +586,7 @@ Feature: The authMiddleware route guard
         | sixbyt                          |
         | only-31-bytes-long-0123456789ab |
 
+    @kit-lifecycle
     Scenario: with a 32-byte secret, or outside production, it listens
       Given the environment variable "JWT_SECRET" is "exactly-32-bytes-long-0123456789"
       And the app:

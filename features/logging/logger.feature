@@ -198,6 +198,7 @@ Feature: the logger writes structured lines
 
   Rule: LOG-011 Importing kitjs builds no logger and reads no logging variable
 
+    @kit-lifecycle
     Scenario: a bad LOG_LEVEL does not break a program that never uses kitjs's logger
       Given the environment variable "LOG_LEVEL" is "verbose"
       When a fresh Node process runs:

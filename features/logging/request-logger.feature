@@ -170,6 +170,7 @@ Feature: requestLogger writes one line per request
         | signature     |
         | code          |
 
+    @kit-lifecycle
     Scenario: an app with a logger of its own gets the redacted URL too
       Given the app:
         """
