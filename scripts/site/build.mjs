@@ -174,7 +174,8 @@ function matrixPage(model) {
 /** results.json: every rule and scenario with its status in each implementation. */
 function results(model) {
   return {
-    implementations: model.impls.map((impl) => ({ name: impl.name, ...impl.run, rules: impl.rules })),
+    // The name last: a report's run line has a `name` of its own (null when the run was not named).
+    implementations: model.impls.map((impl) => ({ ...impl.run, name: impl.name, rules: impl.rules })),
     rules: Object.fromEntries(
       [...model.rules.values()].map((rule) => [
         rule.id,
