@@ -1,5 +1,5 @@
 // Reply serialization (spec/schemas.md, SCHEMA-010 and SCHEMA-011): kitjs's reply serializer (what a route's
-// `schema.response` compiles into: a checked snapshot written by JSON.stringify, src/schema/reply-snapshot.ts)
+// `schema.response` compiles into: a checked snapshot written by JSON.stringify, src/core/schema/reply-snapshot.ts)
 // and fast-json-stringify (Fastify's writer, which checks nothing), against JSON.stringify, on fixed data: one
 // object, arrays of objects, large arrays of primitives. Calls per second, best of 3 runs of --ms each; no
 // assertion. Writes bench/results/serialize.md.
@@ -17,8 +17,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // which `npm run bench` installs (or `npm ci --prefix bench`).
 const require = createRequire(path.join(here, 'package.json'));
 const fastJson = require('fast-json-stringify');
-const { compileReplies } = await import('../src/schema/reply-compile.ts');
-const { SchemaCompilers } = await import('../src/schema/compilers.ts');
+const { compileReplies } = await import('../src/core/schema/reply-compile.ts');
+const { SchemaCompilers } = await import('../src/core/schema/compilers.ts');
 const { isDeepStrictEqual } = await import('node:util');
 const { values } = parseArgs({ options: { ms: { type: 'string', default: '1000' } } });
 const budget = Number(values.ms);

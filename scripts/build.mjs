@@ -162,7 +162,7 @@ for (const extension of ['.d.ts', '.d.cts']) {
   expectChunks(written.output, extension);
 }
 await declarations.close();
-// src/types/request-response.ts names the app and the route through KitTypeRegistry, which kit-app.ts and
+// src/core/types/request-response.ts names the app and the route through KitTypeRegistry, which kit-app.ts and
 // registrars.ts fill in with `declare module`. rollup-plugin-dts points those at "./core.js", the ESM core,
 // in both formats; in core.d.cts that must be the CommonJS core itself, or a require() user's `req.app` is never.
 {

@@ -7,7 +7,7 @@
 //    so `import kit = require('kitjs')` typechecks in a .cts file.
 // 2. Optional peers: the declarations import mongoose's and sequelize's types; in a project without them
 //    those imports must not fail the compile. `// @ts-expect-error` before each keeps them from failing, and
-//    src/db/peer-types.ts then resolves each peer type to a declared shape (never to `any`).
+//    src/batteries/db/peer-types.ts then resolves each peer type to a declared shape (never to `any`).
 // 3. Entries that depend on the core only: the declarations of every entry import from dist/core.d.ts (the
 //    one declaration of each shared class, see scripts/build.mjs), never from another entry. rollup-plugin-dts
 //    routes a shared name through an entry that re-exports it (express.d.ts importing Router from

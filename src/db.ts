@@ -1,6 +1,6 @@
 /** `kitjs/db`: the SQLite, PostgreSQL and MongoDB managers, and the shapes of the peers they drive. */
-export type { MongoDBManager } from './db/mongodb-manager.js';
-export { mongodbManager } from './db/mongodb-manager.js';
+export type { MongoDBManager } from './batteries/db/mongodb-manager.js';
+export { mongodbManager } from './batteries/db/mongodb-manager.js';
 export type {
   MongoConnectionShape,
   MongoModelShape,
@@ -11,10 +11,10 @@ export type {
   PeerSequelize,
   PeerSequelizeOptions,
   SequelizeShape,
-} from './db/peer-types.js';
-export type { PostgreSQLManagerOptions } from './db/postgres-manager.js';
-export { PostgreSQLManager } from './db/postgres-manager.js';
-export type { SequelizeDialect } from './db/sequelize-manager.js';
-export { SequelizeManager } from './db/sequelize-manager.js';
-export { sequelizeManager } from './db/sequelize-manager-factory.js';
-export { SQLiteManager } from './db/sqlite-manager.js';
+} from './batteries/db/peer-types.js';
+export type { PostgreSQLManagerOptions } from './batteries/db/postgres-manager.js';
+export { PostgreSQLManager } from './batteries/db/postgres-manager.js';
+export type { SequelizeDialect } from './batteries/db/sequelize-manager.js';
+export { SequelizeManager } from './batteries/db/sequelize-manager.js';
+export { sequelizeManager } from './batteries/db/sequelize-manager-factory.js';
+export { SQLiteManager } from './batteries/db/sqlite-manager.js';

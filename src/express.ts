@@ -1,19 +1,15 @@
 /** `kitjs/express`: the `express` function and its members, shaped like the express package, on kitjs's core. */
-import { applicationPrototype, createApp, type KitOptions } from './app.js';
-import { expressJson, expressRaw, expressText, expressUrlencoded } from './express/body-defaults.js';
-import { callableRouter } from './express/callable-router.js';
-import { addExpressAliases, applyExpressDefaults, expressResponseHooks } from './express/flavour.js';
-import { type QueryOptions, query } from './express/query.js';
-import { type ExpressStaticOptions, expressStatic } from './express/static.js';
-import { markFactory } from './factory-guard.js';
-import type { JsonOptions } from './middleware/body/json.js';
-import type { RawOptions } from './middleware/body/raw.js';
-import type { TextOptions } from './middleware/body/text.js';
-import type { UrlencodedOptions } from './middleware/body/urlencoded.js';
-import { KitIncomingMessage } from './request.js';
-import { KitServerResponse } from './response.js';
-import { Route } from './router/route.js';
-import { Router } from './router/router.js';
+
+import { markFactory } from './base/factory-guard.js';
+import type { JsonOptions } from './batteries/middleware/body/json.js';
+import type { RawOptions } from './batteries/middleware/body/raw.js';
+import type { TextOptions } from './batteries/middleware/body/text.js';
+import type { UrlencodedOptions } from './batteries/middleware/body/urlencoded.js';
+import { applicationPrototype, createApp, type KitOptions } from './core/app.js';
+import { KitIncomingMessage } from './core/request.js';
+import { KitServerResponse } from './core/response.js';
+import { Route } from './core/router/route.js';
+import { Router } from './core/router/router.js';
 import type {
   KitApp,
   KitRequest,
@@ -21,7 +17,21 @@ import type {
   RequestHandler,
   RoutePath,
   Route as RouteType,
-} from './types.js';
+} from './core/types.js';
+import {
+  expressJson,
+  expressRaw,
+  expressText,
+  expressUrlencoded,
+} from './flavours/express4/body-defaults.js';
+import { callableRouter } from './flavours/express4/callable-router.js';
+import {
+  addExpressAliases,
+  applyExpressDefaults,
+  expressResponseHooks,
+} from './flavours/express4/flavour.js';
+import { type QueryOptions, query } from './flavours/express4/query.js';
+import { type ExpressStaticOptions, expressStatic } from './flavours/express4/static.js';
 
 /**
  * `express.Router`: a function that makes a Router, called with or without `new`, as Express's is.
@@ -138,7 +148,7 @@ export type {
   RequestHandler,
   Route,
   RoutePath,
-} from './types.js';
+} from './core/types.js';
 export type {
   ExpressStaticOptions,
   JsonOptions,

@@ -1,22 +1,26 @@
 /** kitjs's public surface: the `kit` factory (default export), the Router, the batteries and every public type. */
-import { kit } from './app.js';
+import { kit } from './core/app.js';
 
 export default kit;
-export type { KitOptions } from './app.js';
-export type { AuthMiddleware, AuthMiddlewareFactory, AuthUser } from './auth/middleware.js';
-export { authMiddleware } from './auth/middleware.js';
+export type { KitErrorCode } from './base/errors.js';
+export { errorCodes, KitError } from './base/errors.js';
+export type { HttpErrorProperties } from './base/http-error.js';
+export { HttpError } from './base/http-error.js';
+export { logger } from './base/logger.js';
+export type { AuthMiddleware, AuthMiddlewareFactory, AuthUser } from './batteries/auth/middleware.js';
+export { authMiddleware } from './batteries/auth/middleware.js';
 export type {
   AuthOptions,
   SecretOption,
   TokenAlgorithm,
   TokenSignOptions,
   TokenVerifyOptions,
-} from './auth/options.js';
+} from './batteries/auth/options.js';
 // Authentication
-export { comparePassword, hashPassword, MAX_PASSWORD_BYTES } from './auth/password.js';
-export { generateToken, verifyToken } from './auth/token.js';
-export type { MongoDBManager } from './db/mongodb-manager.js';
-export { mongodbManager } from './db/mongodb-manager.js';
+export { comparePassword, hashPassword, MAX_PASSWORD_BYTES } from './batteries/auth/password.js';
+export { generateToken, verifyToken } from './batteries/auth/token.js';
+export type { MongoDBManager } from './batteries/db/mongodb-manager.js';
+export { mongodbManager } from './batteries/db/mongodb-manager.js';
 export type {
   MongoConnectionShape,
   MongoModelShape,
@@ -27,52 +31,52 @@ export type {
   PeerSequelize,
   PeerSequelizeOptions,
   SequelizeShape,
-} from './db/peer-types.js';
+} from './batteries/db/peer-types.js';
 // Databases
-export type { PostgreSQLManagerOptions } from './db/postgres-manager.js';
-export { PostgreSQLManager } from './db/postgres-manager.js';
-export type { SequelizeDialect } from './db/sequelize-manager.js';
-export { SequelizeManager } from './db/sequelize-manager.js';
-export { sequelizeManager } from './db/sequelize-manager-factory.js';
-export { SQLiteManager } from './db/sqlite-manager.js';
+export type { PostgreSQLManagerOptions } from './batteries/db/postgres-manager.js';
+export { PostgreSQLManager } from './batteries/db/postgres-manager.js';
+export type { SequelizeDialect } from './batteries/db/sequelize-manager.js';
+export { SequelizeManager } from './batteries/db/sequelize-manager.js';
+export { sequelizeManager } from './batteries/db/sequelize-manager-factory.js';
+export { SQLiteManager } from './batteries/db/sqlite-manager.js';
 // API documentation
-export { setupSwagger } from './docs/setup-swagger.js';
+export { setupSwagger } from './batteries/docs/setup-swagger.js';
 export type {
   DocsWarning,
   DriftReport,
   OpenApiDocument,
   SetupSwaggerOptions,
   SwaggerSetup,
-} from './docs/types.js';
-export type { KitErrorCode } from './errors.js';
-export { errorCodes, KitError } from './errors.js';
-export type { HttpErrorProperties } from './http-error.js';
-export { HttpError } from './http-error.js';
-export { logger } from './logger.js';
-export { customParser } from './middleware/body/custom.js';
-export type { JsonOptions } from './middleware/body/json.js';
+} from './batteries/docs/types.js';
+export { customParser } from './batteries/middleware/body/custom.js';
+export type { JsonOptions } from './batteries/middleware/body/json.js';
 // Batteries
-export { json } from './middleware/body/json.js';
-export type { BodyTypeOption, CommonBodyOptions, VerifyFunction } from './middleware/body/options.js';
-export type { RawOptions } from './middleware/body/raw.js';
-export { raw } from './middleware/body/raw.js';
-export type { TextOptions } from './middleware/body/text.js';
-export { text } from './middleware/body/text.js';
-export type { UrlencodedOptions } from './middleware/body/urlencoded.js';
-export { urlencoded } from './middleware/body/urlencoded.js';
-export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './middleware/cors.js';
-export { cors } from './middleware/cors.js';
-export type { QsParseOptions, QueryOptions } from './middleware/query.js';
-export { query } from './middleware/query.js';
-export { requestLogger } from './middleware/request-logger.js';
-export type { CspDirectives, SecurityOptions } from './middleware/security.js';
-export { security } from './middleware/security.js';
-export type { DotfilesPolicy, ServeStaticOptions } from './middleware/serve-static.js';
-export { serveStatic } from './middleware/serve-static.js';
-export type { RouterOptions } from './router/router.js';
-export { Router } from './router/router.js';
-export type { AjvSettings } from './schema/compilers.js';
-export type { StandardSchema } from './schema/standard.js';
+export { json } from './batteries/middleware/body/json.js';
+export type {
+  BodyTypeOption,
+  CommonBodyOptions,
+  VerifyFunction,
+} from './batteries/middleware/body/options.js';
+export type { RawOptions } from './batteries/middleware/body/raw.js';
+export { raw } from './batteries/middleware/body/raw.js';
+export type { TextOptions } from './batteries/middleware/body/text.js';
+export { text } from './batteries/middleware/body/text.js';
+export type { UrlencodedOptions } from './batteries/middleware/body/urlencoded.js';
+export { urlencoded } from './batteries/middleware/body/urlencoded.js';
+export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './batteries/middleware/cors.js';
+export { cors } from './batteries/middleware/cors.js';
+export type { QsParseOptions, QueryOptions } from './batteries/middleware/query.js';
+export { query } from './batteries/middleware/query.js';
+export { requestLogger } from './batteries/middleware/request-logger.js';
+export type { CspDirectives, SecurityOptions } from './batteries/middleware/security.js';
+export { security } from './batteries/middleware/security.js';
+export type { DotfilesPolicy, ServeStaticOptions } from './batteries/middleware/serve-static.js';
+export { serveStatic } from './batteries/middleware/serve-static.js';
+export type { KitOptions } from './core/app.js';
+export type { RouterOptions } from './core/router/router.js';
+export { Router } from './core/router/router.js';
+export type { AjvSettings } from './core/schema/compilers.js';
+export type { StandardSchema } from './core/schema/standard.js';
 // The public types. Not here: the plumbing they are built from (Registered, KitAppMembers,
 // ExtraPathRegistrars, ExtraRouteRegistrars), which no user writes and the compiler never prints in their
 // place (`app.register(plugin)` is a Promise<KitApp>, `app.propfind` a PathRegistrar). KitTypeRegistry is
@@ -134,5 +138,5 @@ export type {
   TypedErrorHandler,
   UseArg,
   UseRegistrar,
-} from './types.js';
+} from './core/types.js';
 export { kit };

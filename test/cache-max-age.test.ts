@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_AGE_CAP_MS, parseMaxAge } from '../src/cache-max-age.js';
+import { MAX_AGE_CAP_MS, parseMaxAge } from '../src/base/cache-max-age.js';
 
 test('numbers are milliseconds, floored', () => {
   assert.equal(parseMaxAge(0), 0);

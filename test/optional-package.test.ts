@@ -1,11 +1,11 @@
-/** src/optional-package.ts: peer resolution order, the missing-package error, a broken package, no eager loading. */
+/** src/base/optional-package.ts: peer resolution order, the missing-package error, a broken package, no eager loading. */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { KitError } from '../src/errors.js';
-import { lazyDependency, peerSearchBases, requirePeer } from '../src/optional-package.js';
+import { KitError } from '../src/base/errors.js';
+import { lazyDependency, peerSearchBases, requirePeer } from '../src/base/optional-package.js';
 import { freshDir, repoRoot, runChild, srcUrl } from './db/helpers.js';
 
 describe('requirePeer', () => {
@@ -20,7 +20,7 @@ describe('requirePeer', () => {
     const second = bases[1] ?? '';
     const file = second.startsWith('file:') ? fileURLToPath(second) : second;
     // In the published package everything is one bundle, so "beside kitjs" is the bundle's own location.
-    assert.equal(file, join(repoRoot, 'src', 'module-location.ts'));
+    assert.equal(file, join(repoRoot, 'src', 'base', 'module-location.ts'));
   });
 
   it('names the package and the install command when no base resolves it', () => {
@@ -82,7 +82,7 @@ describe('requirePeer', () => {
   it('falls back to the copy beside kitjs when the app directory has none', () => {
     const empty = freshDir('cwd');
     const child = runChild(
-      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
+      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))});
        console.log(await new SQLiteManager().connect());`,
       { cwd: empty },
     );
@@ -126,33 +126,33 @@ describe('a missing peer, in a process where it cannot be resolved', () => {
     {
       hidden: 'sequelize',
       feature: 'SQLiteManager',
-      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))}); new SQLiteManager();`,
+      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))}); new SQLiteManager();`,
     },
     {
       hidden: 'sqlite3',
       feature: 'SQLiteManager',
-      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))}); new SQLiteManager();`,
+      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))}); new SQLiteManager();`,
     },
     {
       hidden: 'pg',
       feature: 'PostgreSQLManager',
-      code: `const { PostgreSQLManager } = await import(${JSON.stringify(srcUrl('db/postgres-manager.ts'))}); new PostgreSQLManager('postgres://u@127.0.0.1:5432/x');`,
+      code: `const { PostgreSQLManager } = await import(${JSON.stringify(srcUrl('batteries/db/postgres-manager.ts'))}); new PostgreSQLManager('postgres://u@127.0.0.1:5432/x');`,
     },
     {
       hidden: 'bcrypt',
       feature: 'hashPassword',
-      code: `const { hashPassword } = await import(${JSON.stringify(srcUrl('auth/password.ts'))}); await hashPassword('pw');`,
+      code: `const { hashPassword } = await import(${JSON.stringify(srcUrl('batteries/auth/password.ts'))}); await hashPassword('pw');`,
     },
     {
       hidden: 'pino-pretty',
       feature: 'LOG_PRETTY',
       // LOG-011: the import itself succeeds; the logger's first use looks pino-pretty up.
-      code: `process.env.LOG_PRETTY = '1'; const { logger } = await import(${JSON.stringify(srcUrl('logger.ts'))}); logger.info('x');`,
+      code: `process.env.LOG_PRETTY = '1'; const { logger } = await import(${JSON.stringify(srcUrl('base/logger.ts'))}); logger.info('x');`,
     },
     {
       hidden: 'mongoose',
       feature: 'mongodbManager',
-      code: `const { mongodbManager } = await import(${JSON.stringify(srcUrl('db/mongodb-manager.ts'))}); mongodbManager.createCollection('X', { a: String });`,
+      code: `const { mongodbManager } = await import(${JSON.stringify(srcUrl('batteries/db/mongodb-manager.ts'))}); mongodbManager.createCollection('X', { a: String });`,
     },
   ];
   for (const { hidden, code, feature } of cases) {
@@ -195,14 +195,16 @@ describe('importing kitjs loads no database package', () => {
   };
 
   it('through the two manager modules', () => {
-    check(runChild(probe([srcUrl('db/sqlite-manager.ts'), srcUrl('db/mongodb-manager.ts')])));
+    check(
+      runChild(probe([srcUrl('batteries/db/sqlite-manager.ts'), srcUrl('batteries/db/mongodb-manager.ts')])),
+    );
   });
 
   it('through src/index.ts', (t) => {
     const child = runChild(probe([srcUrl('index.ts')]));
     // While other areas are still being written, index.ts may not load yet; a missing db file is never skipped.
     const missing = /Cannot find module '([^']+)'/.exec(child.stderr)?.[1];
-    if (child.status !== 0 && missing !== undefined && !missing.includes('/src/db/')) {
+    if (child.status !== 0 && missing !== undefined && !missing.includes('/src/batteries/db/')) {
       t.skip(`src/index.ts does not load yet (${missing} is missing)`);
       return;
     }

@@ -1,7 +1,7 @@
 /** Unit tests of the Authorization header parser behind authMiddleware. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { parseBearer } from '../../src/auth/bearer.js';
+import { parseBearer } from '../../src/batteries/auth/bearer.js';
 
 it('finds the token whatever the case of the scheme and the spaces around it', () => {
   for (const header of [

@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import jwt from 'jsonwebtoken';
-import { authMiddleware } from '../../src/auth/middleware.js';
-import { generateToken } from '../../src/auth/token.js';
-import type { KitRequest, KitResponse } from '../../src/types.js';
+import { authMiddleware } from '../../src/batteries/auth/middleware.js';
+import { generateToken } from '../../src/batteries/auth/token.js';
+import type { KitRequest, KitResponse } from '../../src/core/types.js';
 
 const SECRET = 'middleware-test-secret';
 let server: Server;

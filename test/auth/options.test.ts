@@ -2,12 +2,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import jwt from 'jsonwebtoken';
-import { kit } from '../../src/app.ts';
-import { authMiddleware } from '../../src/auth/middleware.ts';
-import { verifierFrom } from '../../src/auth/options.ts';
-import { checkJwtSecret } from '../../src/auth/secret-check.ts';
-import { generateToken, verifyToken } from '../../src/auth/token.ts';
-import type { KitApp } from '../../src/types.ts';
+import { authMiddleware } from '../../src/batteries/auth/middleware.ts';
+import { verifierFrom } from '../../src/batteries/auth/options.ts';
+import { checkJwtSecret } from '../../src/batteries/auth/secret-check.ts';
+import { generateToken, verifyToken } from '../../src/batteries/auth/token.ts';
+import { kit } from '../../src/core/app.ts';
+import type { KitApp } from '../../src/core/types.ts';
 
 const OWN = 'an-app-secret-of-more-than-32-bytes-0123456789';
 const user = { id: 1, email: 'ada@example.com' };

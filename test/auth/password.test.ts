@@ -1,8 +1,8 @@
 /** Unit tests of hashPassword / comparePassword (bcrypt's loading: test/optional-package.test.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { comparePassword, hashPassword } from '../../src/auth/password.js';
-import { KitError } from '../../src/errors.js';
+import { KitError } from '../../src/base/errors.js';
+import { comparePassword, hashPassword } from '../../src/batteries/auth/password.js';
 
 function hasCode(code: string) {
   return (err: unknown) => err instanceof KitError && err.code === code;

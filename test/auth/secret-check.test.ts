@@ -1,11 +1,11 @@
 // AUTH-014 through the listen hook authMiddleware carries: the core runs it at listen() without importing auth.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
-import { kit } from '../../src/app.ts';
-import { authMiddleware } from '../../src/auth/middleware.ts';
-import { logger } from '../../src/logger.ts';
-import { Router } from '../../src/router/router.ts';
-import type { KitApp } from '../../src/types.ts';
+import { logger } from '../../src/base/logger.ts';
+import { authMiddleware } from '../../src/batteries/auth/middleware.ts';
+import { kit } from '../../src/core/app.ts';
+import { Router } from '../../src/core/router/router.ts';
+import type { KitApp } from '../../src/core/types.ts';
 
 let saved: string | undefined;
 let warn: ReturnType<typeof mock.method>;

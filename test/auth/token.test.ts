@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import jwt from 'jsonwebtoken';
-import { checkToken, generateToken, verifyToken } from '../../src/auth/token.js';
-import { KitError } from '../../src/errors.js';
+import { KitError } from '../../src/base/errors.js';
+import { checkToken, generateToken, verifyToken } from '../../src/batteries/auth/token.js';
 
 const SECRET = 'unit-test-secret-that-is-long-enough';
 const user = { id: 7, email: 'ada@example.com' };

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { json } from '../../src/middleware/body/json.js';
-import { urlencoded } from '../../src/middleware/body/urlencoded.js';
+import { json } from '../../src/batteries/middleware/body/json.js';
+import { urlencoded } from '../../src/batteries/middleware/body/urlencoded.js';
 import { send, serve } from './serve.js';
 
 // A reset (RST) rather than a polite FIN: the harshest way a client can vanish mid-body.

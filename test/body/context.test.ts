@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { json } from '../../src/middleware/body/json.js';
-import type { RequestHandler } from '../../src/types.js';
+import { json } from '../../src/batteries/middleware/body/json.js';
+import type { RequestHandler } from '../../src/core/types.js';
 import { send, serve, type TestServer } from './serve.js';
 
-// Found by review of the uncompressed-body reader (src/middleware/body/read-body.ts, readPlain).
+// Found by review of the uncompressed-body reader (src/batteries/middleware/body/read-body.ts, readPlain).
 
 const storage = new AsyncLocalStorage<{ id: string }>();
 const withContext: RequestHandler = (req, _res, next) =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { customParser } from '../../src/middleware/body/custom.js';
+import { customParser } from '../../src/batteries/middleware/body/custom.js';
 import { send, sendRaw, serve, type TestServer } from './serve.js';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { KitError, syntaxKitError } from '../../src/errors.ts';
-import { HttpError } from '../../src/http-error.ts';
-import { bodyError, KITJS_DIALECT, parseError } from '../../src/middleware/body/errors.ts';
+import { KitError, syntaxKitError } from '../../src/base/errors.ts';
+import { HttpError } from '../../src/base/http-error.ts';
+import { bodyError, KITJS_DIALECT, parseError } from '../../src/batteries/middleware/body/errors.ts';
 
 const BODY_PARSER = { emptyObject: true, messages: 'body-parser' } as const;
 

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { KitError } from '../../src/errors.js';
-import { parseFlatForm } from '../../src/middleware/body/flat-form.js';
-import { countParameters, PARAMETER_LIMIT, parseUrlencoded } from '../../src/middleware/body/urlencoded.js';
+import { KitError } from '../../src/base/errors.js';
+import { parseFlatForm } from '../../src/batteries/middleware/body/flat-form.js';
+import {
+  countParameters,
+  PARAMETER_LIMIT,
+  parseUrlencoded,
+} from '../../src/batteries/middleware/body/urlencoded.js';
 
 test('the flat parser keeps brackets in names and collects repeated names', () => {
   assert.deepEqual(parseFlatForm('name=Ada+Lovelace&a[b]=1&t=x&t=y&t=z&empty=&bare', 'utf8'), {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { json } from '../../src/middleware/body/json.js';
+import { json } from '../../src/batteries/middleware/body/json.js';
 import { send, serve, type TestServer } from './serve.js';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LIMIT, parseLimit } from '../../src/middleware/body/limit.js';
+import { DEFAULT_LIMIT, parseLimit } from '../../src/batteries/middleware/body/limit.js';
 
 test('the default limit is 1mb in binary units', () => {
   assert.equal(parseLimit(undefined, 'json'), 1048576);

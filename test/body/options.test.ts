@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { commonSettings } from '../../src/middleware/body/options.js';
-import type { KitRequest } from '../../src/types.js';
+import { commonSettings } from '../../src/batteries/middleware/body/options.js';
+import type { KitRequest } from '../../src/core/types.js';
 
 test('defaults: 1mb, inflate, the parser’s own type, no verify', () => {
   const settings = commonSettings({}, 'raw');

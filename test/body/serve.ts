@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import type { KitRequest, KitResponse, RequestHandler } from '../../src/types.js';
+import type { KitRequest, KitResponse, RequestHandler } from '../../src/core/types.js';
 
 export interface TestServer {
   port: number;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { urlencoded } from '../../src/middleware/body/urlencoded.js';
+import { urlencoded } from '../../src/batteries/middleware/body/urlencoded.js';
 import { send, sendRaw, serve, type TestServer } from './serve.js';
 
 let nested: TestServer;

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { appLogger } from '../../src/app/app-logger.ts';
-import { processLogger } from '../../src/logger.ts';
+import { processLogger } from '../../src/base/logger.ts';
+import { appLogger } from '../../src/core/app/app-logger.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

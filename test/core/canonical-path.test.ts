@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { errorCodes, type KitErrorCode } from '../../src/errors.ts';
+import { errorCodes, type KitErrorCode } from '../../src/base/errors.ts';
 import {
   canonicalLiteral,
   canonicalPath,
   type PathFault,
   pathFault,
   pathOfTarget,
-} from '../../src/router/canonical-path.ts';
+} from '../../src/core/router/canonical-path.ts';
 
 describe('canonicalPath', () => {
   const cases: Array<[string, string]> = [

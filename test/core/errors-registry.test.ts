@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { errorCodes, KitError, statusOf } from '../../src/errors.ts';
+import { errorCodes, KitError, statusOf } from '../../src/base/errors.ts';
 
 const documented = readFileSync(new URL('../../spec/errors.md', import.meta.url), 'utf8');
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AppContext } from '../../src/app/context.ts';
-import { withUtf8 } from '../../src/express/utf8-type.ts';
+import { AppContext } from '../../src/core/app/context.ts';
+import { contentTypeValue } from '../../src/core/response/header-members.ts';
+import { type AppSettings, assignSetting, defaultSettings } from '../../src/core/settings.ts';
 import express from '../../src/express.ts';
+import { withUtf8 } from '../../src/flavours/express4/utf8-type.ts';
 import type { KitRequest, KitResponse } from '../../src/index.ts';
 import { logger } from '../../src/index.ts';
-import { contentTypeValue } from '../../src/response/header-members.ts';
-import { type AppSettings, assignSetting, defaultSettings } from '../../src/settings.ts';
 import { listenLocally } from '../support/listen.ts';
 
 describe('withUtf8 (XRES-002)', () => {

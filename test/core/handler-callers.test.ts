@@ -2,10 +2,10 @@
 // answer a second next() and a thrown string the same way, through a real server (ERR-002, ERR-008).
 import assert from 'node:assert/strict';
 import { after, before, describe, it, mock } from 'node:test';
+import { logger } from '../../src/base/logger.ts';
+import { Route } from '../../src/core/router/route.ts';
+import type { NextFunction } from '../../src/core/types.ts';
 import kit, { type KitApp, type KitRequest, type KitResponse, Router } from '../../src/index.ts';
-import { logger } from '../../src/logger.ts';
-import { Route } from '../../src/router/route.ts';
-import type { NextFunction } from '../../src/types.ts';
 import { listenLocally } from '../support/listen.ts';
 
 type Handler = (req: KitRequest, res: KitResponse, next: NextFunction) => unknown;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { KitError } from '../../src/errors.ts';
-import { HttpError } from '../../src/http-error.ts';
+import { KitError } from '../../src/base/errors.ts';
+import { HttpError } from '../../src/base/http-error.ts';
 
 describe('HttpError', () => {
   it('carries the fields http-errors gives its errors', () => {

@@ -1,8 +1,8 @@
-// The one way a handler is run (src/router/invoke.ts): ERR-001, ERR-002, ERR-008, ERR-011, and a failure after next().
+// The one way a handler is run (src/core/router/invoke.ts): ERR-001, ERR-002, ERR-008, ERR-011, and a failure after next().
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { KitError } from '../../src/errors.ts';
-import { logger } from '../../src/logger.ts';
+import { KitError } from '../../src/base/errors.ts';
+import { logger } from '../../src/base/logger.ts';
 import {
   AS_ERROR_HANDLER,
   AS_HANDLER,
@@ -10,8 +10,8 @@ import {
   asError,
   type HandlerRunner,
   invoke,
-} from '../../src/router/invoke.ts';
-import type { KitRequest, KitResponse } from '../../src/types.ts';
+} from '../../src/core/router/invoke.ts';
+import type { KitRequest, KitResponse } from '../../src/core/types.ts';
 
 /** A runner that records what each handler's `next` led to. */
 function recorder(): HandlerRunner & { proceeded: unknown[] } {

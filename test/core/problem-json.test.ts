@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { problemJson, viewError } from '../../src/error-view.ts';
-import { KitError } from '../../src/errors.ts';
-import { errorFormat } from '../../src/final-handler.ts';
-import { HttpError } from '../../src/http-error.ts';
+import { KitError } from '../../src/base/errors.ts';
+import { HttpError } from '../../src/base/http-error.ts';
+import { problemJson, viewError } from '../../src/core/error-view.ts';
+import { errorFormat } from '../../src/core/final-handler.ts';
 
 const problemOf = (err: unknown): unknown => JSON.parse(problemJson(viewError(err)));
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Layer } from '../../src/router/layer.ts';
-import { refusedStack, routesByPath } from '../../src/router/refused-stack.ts';
-import type { Middleware } from '../../src/types.ts';
+import type { Layer } from '../../src/core/router/layer.ts';
+import { refusedStack, routesByPath } from '../../src/core/router/refused-stack.ts';
+import type { Middleware } from '../../src/core/types.ts';
 
 const use = (prefix: string, handler: Middleware, errorHandler = false): Layer => ({
   kind: 'middleware',

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mediaTypeMatches } from '../../src/media-match.ts';
-import { hostnameOf } from '../../src/request/host.ts';
-import { parseQuery } from '../../src/request/query.ts';
+import { mediaTypeMatches } from '../../src/base/media-match.ts';
+import { hostnameOf } from '../../src/core/request/host.ts';
+import { parseQuery } from '../../src/core/request/query.ts';
 
 describe('hostnameOf', () => {
   const cases: Array<[string | undefined, string]> = [

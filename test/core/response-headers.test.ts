@@ -4,7 +4,7 @@ import kit, { type KitRequest, type KitResponse } from '../../src/index.ts';
 import { listenLocally } from '../support/listen.ts';
 
 // json()/send()/sendStatus() go out with one writeHead while Node's header store is empty, and type()
-// holds its Content-Type back for that call (src/response.ts). These check that nothing observable moved.
+// holds its Content-Type back for that call (src/core/response.ts). These check that nothing observable moved.
 describe('response headers on the one-call path, through a real server', () => {
   const app = kit();
   const recorded: Record<string, unknown> = {};

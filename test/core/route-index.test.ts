@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern } from '../../src/router/pattern.ts';
-import { RouteIndex } from '../../src/router/route-index.ts';
-import { ANY_METHOD } from '../../src/router/router-walk.ts';
+import { compilePattern } from '../../src/core/router/pattern.ts';
+import { RouteIndex } from '../../src/core/router/route-index.ts';
+import { ANY_METHOD } from '../../src/core/router/router-walk.ts';
 
 function indexOf(paths: string[], method = 'GET'): RouteIndex {
   const index = new RouteIndex();

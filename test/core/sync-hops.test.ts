@@ -1,8 +1,8 @@
-// HARD-002's guard (src/router/sync-hops.ts): the count of synchronous hops is carried by the request.
+// HARD-002's guard (src/core/router/sync-hops.ts): the count of synchronous hops is carried by the request.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Hopper, runHop } from '../../src/router/sync-hops.ts';
-import type { KitRequest } from '../../src/types.ts';
+import { type Hopper, runHop } from '../../src/core/router/sync-hops.ts';
+import type { KitRequest } from '../../src/core/types.ts';
 
 /** A chain of hoppers on `req`, each stepping into the next synchronously; counts the steps run at once. */
 function chain(req: KitRequest, length: number, inner?: () => void): { first: Hopper; ran: () => number } {

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { mongoHosts } from '../../src/db/mongo-uri.js';
-import { MongoDBManager, mongodbManager } from '../../src/db/mongodb-manager.js';
-import { KitError } from '../../src/errors.js';
-import { HttpError } from '../../src/http-error.js';
+import { KitError } from '../../src/base/errors.js';
+import { HttpError } from '../../src/base/http-error.js';
+import { mongoHosts } from '../../src/batteries/db/mongo-uri.js';
+import { MongoDBManager, mongodbManager } from '../../src/batteries/db/mongodb-manager.js';
 import { closedPort, repoRoot, srcUrl } from './helpers.js';
 
 // The same mongoose the manager resolves, for building Schema instances and checking the global stays untouched.
@@ -35,7 +35,7 @@ describe('mongoHosts', () => {
 describe('mongodbManager', () => {
   it('is one instance per process, shared through a global symbol', async () => {
     assert.ok(mongodbManager instanceof MongoDBManager);
-    const again = await import(srcUrl('db/mongodb-manager.ts'));
+    const again = await import(srcUrl('batteries/db/mongodb-manager.ts'));
     assert.equal(again.mongodbManager, mongodbManager);
     assert.equal((globalThis as Record<symbol, unknown>)[Symbol.for('kitjs.mongodbManager')], mongodbManager);
   });

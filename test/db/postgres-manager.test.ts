@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { DataTypes, QueryTypes } from 'sequelize';
-import { PostgreSQLManager } from '../../src/db/postgres-manager.js';
-import { parsePostgresUrl } from '../../src/db/postgres-url.js';
-import { SequelizeManager } from '../../src/db/sequelize-manager.js';
-import { sequelizeManager } from '../../src/db/sequelize-manager-factory.js';
-import { SQLiteManager } from '../../src/db/sqlite-manager.js';
-import { KitError } from '../../src/errors.js';
-import { HttpError } from '../../src/http-error.js';
+import { KitError } from '../../src/base/errors.js';
+import { HttpError } from '../../src/base/http-error.js';
+import { PostgreSQLManager } from '../../src/batteries/db/postgres-manager.js';
+import { parsePostgresUrl } from '../../src/batteries/db/postgres-url.js';
+import { SequelizeManager } from '../../src/batteries/db/sequelize-manager.js';
+import { sequelizeManager } from '../../src/batteries/db/sequelize-manager-factory.js';
+import { SQLiteManager } from '../../src/batteries/db/sqlite-manager.js';
 import { dropDatabase, freshDatabase } from '../support/postgres-database.js';
 import { postgresAvailability, stopPostgres } from '../support/postgres-server.js';
 import { closedPort, runChild, srcUrl } from './helpers.js';
@@ -143,7 +143,7 @@ describe('PostgreSQLManager without a server', () => {
          if (request === 'pg') { const e = new Error('nope'); e.code = 'MODULE_NOT_FOUND'; throw e; }
          return resolve.call(this, request, ...rest);
        };
-       const { PostgreSQLManager } = await import(${JSON.stringify(srcUrl('db/postgres-manager.ts'))});
+       const { PostgreSQLManager } = await import(${JSON.stringify(srcUrl('batteries/db/postgres-manager.ts'))});
        try { new PostgreSQLManager('postgres://u@127.0.0.1/db'); console.log('constructed'); }
        catch (err) { console.log(err.code, err.message); }`,
     );

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DataTypes, Op, QueryTypes } from 'sequelize';
-import { SQLiteManager } from '../../src/db/sqlite-manager.js';
-import { KitError } from '../../src/errors.js';
-import { HttpError } from '../../src/http-error.js';
-import { logger } from '../../src/logger.js';
+import { KitError } from '../../src/base/errors.js';
+import { HttpError } from '../../src/base/http-error.js';
+import { logger } from '../../src/base/logger.js';
+import { SQLiteManager } from '../../src/batteries/db/sqlite-manager.js';
 import { freshDir, runChild, srcUrl } from './helpers.js';
 
 const open: SQLiteManager[] = [];
@@ -139,7 +139,7 @@ describe('SQLiteManager', () => {
     // checkout sits in a directory only root may enter (a clone into `mktemp -d`, mode 700).
     const dropRoot = process.getuid?.() === 0;
     const child = runChild(
-      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
+      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))});
        const manager = new SQLiteManager(${JSON.stringify(path)});
        // One connect in memory first, so whatever sequelize and sqlite3 load on first use is loaded now.
        const warm = new SQLiteManager();
@@ -416,7 +416,7 @@ describe('SQLiteManager', () => {
 
   it('prints nothing to the console at the default log level', () => {
     const child = runChild(
-      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('db/sqlite-manager.ts'))});
+      `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))});
        const m = new SQLiteManager();
        await m.connect();
        await m.sequelize.query('SELECT 2+2');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { buildDocument } from '../../src/docs/build-document.ts';
-import type { OpenApiDocument, SchemaObject } from '../../src/docs/types.ts';
+import { buildDocument } from '../../src/batteries/docs/build-document.ts';
+import type { OpenApiDocument, SchemaObject } from '../../src/batteries/docs/types.ts';
 
 const info = { title: 'Test API', version: '1.0.0' };
 

@@ -1,8 +1,8 @@
 // Unit tests of the description splitter and the type-expression reader.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describe } from '../../src/docs/describe.ts';
-import { typeToSchema } from '../../src/docs/type-expression.ts';
+import { describe } from '../../src/batteries/docs/describe.ts';
+import { typeToSchema } from '../../src/batteries/docs/type-expression.ts';
 
 test('a dash inside a sentence stays text', () => {
   assert.deepEqual(describe('- Pick one - or the other'), { description: 'Pick one - or the other' });

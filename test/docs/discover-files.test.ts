@@ -4,8 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { DEFAULT_FILES_PATTERN, findAnnotatedFiles, readSources } from '../../src/docs/discover-files.ts';
-import type { DocsWarning } from '../../src/docs/types.ts';
+import {
+  DEFAULT_FILES_PATTERN,
+  findAnnotatedFiles,
+  readSources,
+} from '../../src/batteries/docs/discover-files.ts';
+import type { DocsWarning } from '../../src/batteries/docs/types.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'kit-docs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

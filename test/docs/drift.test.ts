@@ -1,8 +1,8 @@
 // Unit tests of the drift report: documented operations versus live routes, {id} against :id.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { computeDrift, toRoutePath } from '../../src/docs/drift.ts';
-import type { OpenApiDocument } from '../../src/docs/types.ts';
+import { computeDrift, toRoutePath } from '../../src/batteries/docs/drift.ts';
+import type { OpenApiDocument } from '../../src/batteries/docs/types.ts';
 
 function doc(paths: Record<string, string[]>): OpenApiDocument {
   const out: OpenApiDocument = {

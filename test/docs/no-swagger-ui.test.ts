@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FALLBACK_INFO, packageInfo } from '../../src/docs/package-info.ts';
+import { FALLBACK_INFO, packageInfo } from '../../src/batteries/docs/package-info.ts';
 import { freshDir, runChild, srcUrl } from '../db/helpers.js';
 
 /** A preload that makes swagger-ui-dist (and its files) unresolvable, as in an app that did not install it. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import fc from 'fast-check';
-import { buildDocument } from '../../src/docs/build-document.ts';
+import { buildDocument } from '../../src/batteries/docs/build-document.ts';
 
 // Pieces users write, correct and broken, mixed at random.
 const firstLines = [

@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { computeDrift } from '../../src/docs/drift.ts';
-import { jsonOnly, toOpenApiSchema } from '../../src/docs/openapi-schema.ts';
-import { addRouteSchemas } from '../../src/docs/route-operations.ts';
-import type { OpenApiDocument, RouteRef } from '../../src/docs/types.ts';
+import { computeDrift } from '../../src/batteries/docs/drift.ts';
+import { jsonOnly, toOpenApiSchema } from '../../src/batteries/docs/openapi-schema.ts';
+import { addRouteSchemas } from '../../src/batteries/docs/route-operations.ts';
+import type { OpenApiDocument, RouteRef } from '../../src/batteries/docs/types.ts';
 
 function emptyDoc(): OpenApiDocument {
   return { openapi: '3.0.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: {} } };

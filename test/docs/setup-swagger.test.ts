@@ -4,10 +4,10 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { kit } from '../../src/app.ts';
-import { setupSwagger } from '../../src/docs/setup-swagger.ts';
-import { logger } from '../../src/logger.ts';
-import type { KitApp, KitRequest, KitResponse } from '../../src/types.ts';
+import { logger } from '../../src/base/logger.ts';
+import { setupSwagger } from '../../src/batteries/docs/setup-swagger.ts';
+import { kit } from '../../src/core/app.ts';
+import type { KitApp, KitRequest, KitResponse } from '../../src/core/types.ts';
 
 const fixture = 'features/fixtures/docs/users.js';
 const baseDir = new URL('../../', import.meta.url).pathname;

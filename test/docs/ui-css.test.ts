@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { uiDistPath } from '../../src/docs/swagger-ui.ts';
-import { extractDataImages } from '../../src/docs/ui-css.ts';
+import { uiDistPath } from '../../src/batteries/docs/swagger-ui.ts';
+import { extractDataImages } from '../../src/batteries/docs/ui-css.ts';
 
 test('quoted, escaped and percent-encoded SVG data URLs become files', () => {
   const css =

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AppLike, mountArguments, settleMount } from '../../src/app/mount.ts';
-import type { KitApp } from '../../src/types.ts';
+import { type AppLike, mountArguments, settleMount } from '../../src/core/app/mount.ts';
+import type { KitApp } from '../../src/core/types.ts';
 
 /** A stand-in for an app: what mounting reads and writes, nothing more. */
 function fakeApp(settings: Record<string, unknown> = {}): AppLike & { handle: () => void; set: () => void } {

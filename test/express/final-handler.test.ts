@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import pino from 'pino';
-import { errorDocument, resourceName, showsErrorDetail } from '../../src/express/final-handler.ts';
-import { expressResponseHooks } from '../../src/express/flavour.ts';
 import express from '../../src/express.ts';
+import { errorDocument, resourceName, showsErrorDetail } from '../../src/flavours/express4/final-handler.ts';
+import { expressResponseHooks } from '../../src/flavours/express4/flavour.ts';
 import kit from '../../src/index.ts';
 
 test('the stack is shown only outside production, to a loopback peer no proxy forwarded', () => {

@@ -1,9 +1,9 @@
 // XROUTE-012's walk on its own: which methods it gathers from the routes a router passes, and how it ends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expressRoutingHooks } from '../../src/express/options.ts';
-import { Route } from '../../src/router/route.ts';
-import type { KitRequest, KitResponse } from '../../src/types.ts';
+import { Route } from '../../src/core/router/route.ts';
+import type { KitRequest, KitResponse } from '../../src/core/types.ts';
+import { expressRoutingHooks } from '../../src/flavours/express4/options.ts';
 
 const noop = (): void => {};
 

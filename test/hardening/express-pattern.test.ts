@@ -14,9 +14,9 @@ import {
   compileRegExpPath,
   groupNames,
   type RegexPattern,
-} from '../../src/router/express-pattern.ts';
-import { regexVerdict, UNBOUNDED_LIMIT } from '../../src/router/regex-safety.ts';
-import { compileUsePath } from '../../src/router/use-path-pattern.ts';
+} from '../../src/core/router/express-pattern.ts';
+import { regexVerdict, UNBOUNDED_LIMIT } from '../../src/core/router/regex-safety.ts';
+import { compileUsePath } from '../../src/core/router/use-path-pattern.ts';
 
 const SEED = 20261124;
 const loose = { caseSensitive: false, strict: false };

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
+import { canonicalPath, pathOfTarget } from '../../src/core/router/canonical-path.ts';
 import kit, { type KitRequest, type KitResponse, Router } from '../../src/index.ts';
-import { canonicalPath, pathOfTarget } from '../../src/router/canonical-path.ts';
 import { rawGet } from '../support/raw-get.ts';
 
 // Any string at all: UTF-16 code units including lone surrogates, control characters and NUL.

@@ -10,8 +10,8 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { check, type Diagnostics } from 'recheck';
-import { compilePattern } from '../../src/router/pattern.ts';
-import { RouteIndex } from '../../src/router/route-index.ts';
+import { compilePattern } from '../../src/core/router/pattern.ts';
+import { RouteIndex } from '../../src/core/router/route-index.ts';
 import { findRegexes } from './regex-literals.ts';
 
 // Any fixed number will do; it was chosen once and never changes, so each run checks exactly the same.
@@ -83,16 +83,16 @@ describe('every regular expression in src/', () => {
 
   it('is written out, so it can be checked (no RegExp built from a value)', () => {
     // XROUTE-016: the one exception builds route regexes (and one-character probes of their atoms) and bounds
-    // each by its cost before returning it (src/router/regex-safety.ts; tested in express-pattern.test.ts).
-    const unchecked = dynamic.filter((site) => !site.where.startsWith('src/router/regex-safety.ts:'));
+    // each by its cost before returning it (src/core/router/regex-safety.ts; tested in express-pattern.test.ts).
+    const unchecked = dynamic.filter((site) => !site.where.startsWith('src/core/router/regex-safety.ts:'));
     assert.deepEqual(unchecked, []);
     assert.equal(dynamic.length - unchecked.length, 1, 'regex-safety.ts builds its regex in one place');
   });
 
   it('was found (the scanner works)', () => {
-    // src/router/canonical-path.ts alone has several; none found means the scanner broke, not that src is clean.
+    // src/core/router/canonical-path.ts alone has several; none found means the scanner broke, not that src is clean.
     assert.ok(
-      found.some((r) => r.where.startsWith('src/router/canonical-path.ts')),
+      found.some((r) => r.where.startsWith('src/core/router/canonical-path.ts')),
       'no regex found',
     );
   });

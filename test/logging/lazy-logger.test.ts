@@ -96,7 +96,7 @@ report.firstUse = outcome(() => kitjs.logger.info('never'));`,
   });
 
   it('the stand-in forwards to one logger: level, child loggers and `in` behave as on pino', async () => {
-    const { logger, processLogger } = await import('../../src/logger.ts');
+    const { logger, processLogger } = await import('../../src/base/logger.ts');
     const real = processLogger();
     assert.equal(processLogger(), real);
     const before = logger.level;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { it } from 'node:test';
 import pino from 'pino';
-import { logFailure } from '../../src/logger.ts';
+import { logFailure } from '../../src/base/logger.ts';
 
 it('logs a placeholder for an error whose every trap throws, and the line keeps its other fields', async () => {
   const lines: string[] = [];

@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CENSOR, levelFromEnv, logger, redact } from '../../src/logger.ts';
-import { requestLogger } from '../../src/middleware/request-logger.ts';
-import type { KitRequest, KitResponse } from '../../src/types.ts';
+import { CENSOR, levelFromEnv, logger, redact } from '../../src/base/logger.ts';
+import { requestLogger } from '../../src/batteries/middleware/request-logger.ts';
+import type { KitRequest, KitResponse } from '../../src/core/types.ts';
 
-const loggerUrl = new URL('../../src/logger.ts', import.meta.url).href;
+const loggerUrl = new URL('../../src/base/logger.ts', import.meta.url).href;
 
 /** Runs a script in a fresh Node process (so LOG_LEVEL is read at load) and returns its stdout lines. */
 function runFresh(code: string, env: Record<string, string>): string[] {

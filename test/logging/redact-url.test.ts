@@ -1,7 +1,7 @@
 /** LOG-012: credential query parameters are censored in logged URLs; everything else is kept as it arrived. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CENSOR, CREDENTIAL_PARAMETERS, redact, redactUrl } from '../../src/log-redaction.ts';
+import { CENSOR, CREDENTIAL_PARAMETERS, redact, redactUrl } from '../../src/base/log-redaction.ts';
 
 describe('redactUrl (LOG-012)', () => {
   it('censors every listed name, in any case, and keeps the rest in place', () => {

@@ -133,8 +133,8 @@ describe('the built package', { skip: built ? false : 'dist/ is missing: run npm
     assert.deepEqual(JSON.parse(out.stdout), []);
   });
 
-  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/optional-package.ts);
-  // vary and accepts by the response members that use them (src/response/), none of them here (send
+  // send, qs, yaml and jsonwebtoken are loaded by the feature that needs them (src/base/optional-package.ts);
+  // vary and accepts by the response members that use them (src/core/response/), none of them here (send
   // itself loads fresh); cookie, cookie-signature and content-disposition by res.cookie and res.download (XFILE);
   // a route whose path needs a regex loads nothing: its verdict comes from its shape (XROUTE-002).
   const lazyCheck = `const loaded = () => ['send', 'qs', 'yaml', 'jsonwebtoken', 'vary', 'accepts', 'cookie',

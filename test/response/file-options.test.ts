@@ -1,7 +1,7 @@
-/** src/response/file-options.ts: res.sendFile's options are settled for send, or refused with a TypeError. */
+/** src/core/response/file-options.ts: res.sendFile's options are settled for send, or refused with a TypeError. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileSettings } from '../../src/response/file-options.js';
+import { fileSettings } from '../../src/core/response/file-options.js';
 
 test('defaults are those of Express 4 and send', () => {
   assert.deepEqual(fileSettings(undefined, 'res.sendFile'), {

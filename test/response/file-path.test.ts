@@ -1,8 +1,8 @@
-/** src/response/file-path.ts: every path res.sendFile is given resolves inside root, or is refused. */
+/** src/core/response/file-path.ts: every path res.sendFile is given resolves inside root, or is refused. */
 import assert from 'node:assert/strict';
 import { isAbsolute, relative } from 'node:path';
 import { test } from 'node:test';
-import { type FilePathResolution, resolveFilePath } from '../../src/response/file-path.js';
+import { type FilePathResolution, resolveFilePath } from '../../src/core/response/file-path.js';
 
 const ROOT = '/srv/files';
 

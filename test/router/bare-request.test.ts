@@ -1,8 +1,8 @@
 // XROUTE-013: what router.handle gives a request object no kitjs app prepared.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { InternalRequest } from '../../src/request.ts';
-import { prepareBareRequest } from '../../src/router/bare-request.ts';
+import type { InternalRequest } from '../../src/core/request.ts';
+import { prepareBareRequest } from '../../src/core/router/bare-request.ts';
 
 const bare = (fields: Record<string, unknown>) => fields as unknown as InternalRequest;
 

@@ -1,10 +1,10 @@
 /**
- * One case list for every route matcher (the manner of Hono's src/router/common.case.test.ts): a pattern,
+ * One case list for every route matcher (the manner of Hono's src/core/router/common.case.test.ts): a pattern,
  * the router's options, a request path as a client sends it, and the `req.params` expected, as entries in
  * the order `Object.keys(req.params)` gives them, or null for no match. A matcher that never sees a pattern
  * under some options says why (matchers.ts, `unsupported`); the runner reports those as skipped with it.
  */
-import type { MatchOptions } from '../../src/router/express-pattern.ts';
+import type { MatchOptions } from '../../src/core/router/express-pattern.ts';
 
 export type Params = Array<[string, string | undefined]>;
 

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { RouteIndex, type RoutePath } from '../../src/router/route-index.ts';
-import { decodeParams } from '../../src/router/route-params.ts';
+import { RouteIndex, type RoutePath } from '../../src/core/router/route-index.ts';
+import { decodeParams } from '../../src/core/router/route-params.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Express 4.21.2 is a test tool (test-tools/package.json's `express-4`), linked into node_modules.

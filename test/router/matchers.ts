@@ -2,10 +2,14 @@
  * The two route matchers behind one small interface, for the shared case table (common.case.test.ts) and the
  * differential property test: the segment trie and the regex compiler, called at the module level.
  */
-import { canonicalPath, pathFault } from '../../src/router/canonical-path.ts';
-import { compileKitPath, type MatchOptions, type RegexPattern } from '../../src/router/express-pattern.ts';
-import { isKitPattern } from '../../src/router/pattern.ts';
-import { RouteIndex } from '../../src/router/route-index.ts';
+import { canonicalPath, pathFault } from '../../src/core/router/canonical-path.ts';
+import {
+  compileKitPath,
+  type MatchOptions,
+  type RegexPattern,
+} from '../../src/core/router/express-pattern.ts';
+import { isKitPattern } from '../../src/core/router/pattern.ts';
+import { RouteIndex } from '../../src/core/router/route-index.ts';
 
 export const LOOSE: MatchOptions = { caseSensitive: false, strict: false };
 
@@ -81,7 +85,7 @@ export function routedPath(raw: string): string {
 }
 
 /**
- * `req.params` as dispatch builds it from a match (src/router/dispatch.ts, enterRoute), as its entries:
+ * `req.params` as dispatch builds it from a match (src/core/router/dispatch.ts, enterRoute), as its entries:
  * decoded values; an undefined value (an optional part that took nothing) is a key too, and does not
  * overwrite a name another capture set. Object.entries orders integer keys first, as req.params shows them.
  */

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalPath } from '../../src/router/canonical-path.ts';
-import { compileUsePath, isLiteralPrefix } from '../../src/router/express-pattern.ts';
+import { canonicalPath } from '../../src/core/router/canonical-path.ts';
+import { compileUsePath, isLiteralPrefix } from '../../src/core/router/express-pattern.ts';
 
 describe('a literal use prefix on a case-sensitive router', () => {
   // Each prefix, a path it guards, and the path Express's syntax would have made of it instead.

@@ -4,10 +4,10 @@ import { describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { KitError } from '../../src/errors.ts';
-import { SchemaCompilers } from '../../src/schema/compilers.ts';
-import { leaveReplies, type ReplyCarrier, replyFor } from '../../src/schema/replies.ts';
-import { compileReplies } from '../../src/schema/reply-compile.ts';
+import { KitError } from '../../src/base/errors.ts';
+import { SchemaCompilers } from '../../src/core/schema/compilers.ts';
+import { leaveReplies, type ReplyCarrier, replyFor } from '../../src/core/schema/replies.ts';
+import { compileReplies } from '../../src/core/schema/reply-compile.ts';
 import { runChild } from '../db/helpers.js';
 import { lazyProbe } from '../support/lazy-probe.ts';
 

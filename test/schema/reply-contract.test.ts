@@ -11,11 +11,11 @@ import { type } from 'arktype';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { KitError } from '../../src/errors.ts';
-import { SchemaCompilers } from '../../src/schema/compilers.ts';
-import { compileReplies } from '../../src/schema/reply-compile.ts';
-import { compileSnapshot, ReplyMisfit } from '../../src/schema/reply-snapshot.ts';
-import { compileWriter } from '../../src/schema/reply-writer.ts';
+import { KitError } from '../../src/base/errors.ts';
+import { SchemaCompilers } from '../../src/core/schema/compilers.ts';
+import { compileReplies } from '../../src/core/schema/reply-compile.ts';
+import { compileSnapshot, ReplyMisfit } from '../../src/core/schema/reply-snapshot.ts';
+import { compileWriter } from '../../src/core/schema/reply-writer.ts';
 
 const compilers = new SchemaCompilers();
 

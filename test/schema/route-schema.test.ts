@@ -5,9 +5,9 @@ import { after, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { z } from 'zod';
+import { safeMessage } from '../../src/core/schema/issues.ts';
+import { isRouteOptions } from '../../src/core/schema/route-options.ts';
 import kit, { json, Router } from '../../src/index.ts';
-import { safeMessage } from '../../src/schema/issues.ts';
-import { isRouteOptions } from '../../src/schema/route-options.ts';
 
 const servers: Server[] = [];
 after(() => {

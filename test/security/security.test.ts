@@ -3,8 +3,13 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { cspValue, type SecurityOptions, security, securityHeaders } from '../../src/middleware/security.ts';
-import type { KitRequest, KitResponse } from '../../src/types.ts';
+import {
+  cspValue,
+  type SecurityOptions,
+  security,
+  securityHeaders,
+} from '../../src/batteries/middleware/security.ts';
+import type { KitRequest, KitResponse } from '../../src/core/types.ts';
 
 async function headersFor(options?: SecurityOptions): Promise<Headers> {
   const mw = security(options);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { directoryLocation } from '../../src/middleware/static/location.js';
+import { directoryLocation } from '../../src/batteries/middleware/static/location.js';
 
 test('adds the slash and keeps the query', () => {
   assert.equal(directoryLocation('/docs', ''), '/docs/');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { staticSettings } from '../../src/middleware/static/options.js';
+import { staticSettings } from '../../src/batteries/middleware/static/options.js';
 
 test('defaults follow the seed table', () => {
   assert.deepEqual(staticSettings('public', undefined), {

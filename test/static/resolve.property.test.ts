@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { isAbsolute, relative, sep } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { resolveStaticPath } from '../../src/middleware/static/resolve.js';
+import { resolveStaticPath } from '../../src/batteries/middleware/static/resolve.js';
 
 const ROOT = '/srv/site';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { resolveStaticPath, type StaticResolution } from '../../src/middleware/static/resolve.js';
+import { resolveStaticPath, type StaticResolution } from '../../src/batteries/middleware/static/resolve.js';
 
 const ROOT = '/srv/site';
 

@@ -3,9 +3,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { statusOf } from '../../src/errors.js';
-import { type ServeStaticOptions, serveStatic } from '../../src/middleware/serve-static.js';
-import type { KitRequest, KitResponse } from '../../src/types.js';
+import { statusOf } from '../../src/base/errors.js';
+import { type ServeStaticOptions, serveStatic } from '../../src/batteries/middleware/serve-static.js';
+import type { KitRequest, KitResponse } from '../../src/core/types.js';
 
 // The middleware alone on a bare node:http server: the core's canonical req.path is stood in for by the
 // raw path, so these tests pin the middleware's own decisions (features/static runs it through kit()).

@@ -149,7 +149,7 @@ app.use((_a: unknown, _b: unknown, _c: unknown, _d: unknown, _e: unknown) => und
 export { app };
 
 // A handler typed for one path's params fits that path. On a path without them it is accepted too, as
-// middleware typed for Express is (ForeignMiddleware in src/types/foreign-middleware.ts explains the trade).
+// middleware typed for Express is (ForeignMiddleware in src/core/types/foreign-middleware.ts explains the trade).
 const showUser: RequestHandler<{ Params: { id: string } }> = (req, res) => res.json(req.params.id);
 app.get('/people/:id', showUser);
 

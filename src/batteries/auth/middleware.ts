@@ -1,0 +1,198 @@
+/** The `authMiddleware` route guard: a valid bearer token puts its payload on req.user, anything else is a 401. */
+import type { ServerResponse } from 'node:http';
+import { checkNoOptions } from '../../base/factory-guard.js';
+import { LISTEN_HOOK, type ListenHook } from '../../core/app/listen-hooks.js';
+import type { KitRequest, KitResponse, NextFunction, RequestGuard, TokenPayload } from '../../core/types.js';
+import { APPLICATION_JSON, writeBody } from '../../core/write-body.js';
+import { parseBearer } from './bearer.js';
+import { type AuthOptions, type Verifier, verifierFrom } from './options.js';
+import { checkJwtSecret } from './secret-check.js';
+import { checkToken } from './token.js';
+
+/** The body and `WWW-Authenticate` challenge of each kind of refusal (RFC 6750, section 3): AUTH-011. */
+const REFUSALS = {
+  // No credentials, or credentials for another scheme: RFC 6750 3.1 says to send no error code then.
+  missing: { error: 'Missing bearer token', challenge: 'Bearer' },
+  'other-scheme': { error: 'Authorization scheme must be Bearer', challenge: 'Bearer' },
+  malformed: {
+    error: 'Malformed Authorization header',
+    challenge: 'Bearer error="invalid_request", error_description="Malformed Authorization header"',
+  },
+  invalid: {
+    error: 'Invalid token',
+    challenge: 'Bearer error="invalid_token", error_description="The token is invalid"',
+  },
+  expired: {
+    error: 'Token expired',
+    challenge: 'Bearer error="invalid_token", error_description="The token has expired"',
+  },
+  // AUTH-016: said only for a good signature, like "expired", so it tells a forger nothing.
+  'no-expiry': {
+    error: 'Token has no expiry',
+    challenge: 'Bearer error="invalid_token", error_description="The token has no expiry"',
+  },
+} as const;
+
+type Refusal = keyof typeof REFUSALS;
+
+/**
+ * Answers 401 with the JSON body and challenge for `why`, through Node's API so any response object works.
+ * The guard answers its refusals itself: `next` is not called and no error handler is involved (AUTH-012).
+ */
+function refuse(res: ServerResponse, why: Refusal): void {
+  const { error, challenge } = REFUSALS[why];
+  writeBody(res, 401, APPLICATION_JSON, JSON.stringify({ error }), { 'WWW-Authenticate': challenge });
+}
+
+/**
+ * What `authMiddleware` puts on `req.user` unless the app names its own type: the claims of
+ * {@link TokenPayload}, plus whatever the app declares on the global `Express.User` interface (as for
+ * passport), so one declaration types every guarded route.
+ *
+ * @example
+ * ```ts
+ * declare global {
+ *   namespace Express {
+ *     interface User { role: 'admin' | 'member' }
+ *   }
+ * }
+ * app.get('/admin', authMiddleware, (req, res) => res.json({ role: req.user.role }));
+ * ```
+ */
+export type AuthUser = TokenPayload & Express.User;
+
+/**
+ * A guard made by `authMiddleware`: a middleware whose following handlers in the same registration see
+ * `req.user` as `User`, defined (AUTH-017).
+ *
+ * @example
+ * ```ts
+ * const guard: AuthMiddleware<{ id: number; email: string; role: string }> = authMiddleware({ secret });
+ * ```
+ */
+export interface AuthMiddleware<User extends object = AuthUser> extends RequestGuard<{ user: User }> {
+  (req: KitRequest, res: KitResponse, next: NextFunction): void;
+}
+
+/**
+ * The type of `authMiddleware` itself: a guard reading `JWT_SECRET`, and a factory of guards configured per
+ * use (AUTH-015).
+ *
+ * @example
+ * ```ts
+ * const guard = authMiddleware({ secret: config.jwtSecret });
+ * ```
+ */
+export interface AuthMiddlewareFactory extends AuthMiddleware {
+  /** Called with nothing (or `{}`), the middleware itself (APP-011). */
+  (): AuthMiddlewareFactory;
+  /**
+   * A guard of its own: its secret (else `JWT_SECRET` at each request), algorithms and expiry policy. `User`
+   * is the type the app's tokens carry; kitjs does not check the claims against it.
+   */
+  <User extends object = AuthUser>(options: AuthOptions): AuthMiddleware<User>;
+}
+
+/** A guard checking tokens with `verifier`; `where` names it in start-up messages. */
+function makeGuard(verifier: Verifier, where: string): AuthMiddleware {
+  const guard = (req: KitRequest, res: KitResponse, next: NextFunction): void =>
+    admit(verifier, req, res, next);
+  // AUTH-014, AUTH-018: each guard checks its own secret when an app that uses it starts to listen, through
+  // the core's listen hooks (the core imports no battery).
+  Object.defineProperty(guard, LISTEN_HOOK, {
+    value: ((app) => checkJwtSecret(app, verifier.own, where)) satisfies ListenHook,
+  });
+  return guard as AuthMiddleware;
+}
+
+/** JWT_SECRET, HS256, `exp` required: the plain `authMiddleware`'s verification (AUTH-010). */
+const FROM_ENV = verifierFrom(undefined, 'authMiddleware');
+
+function isRequest(value: unknown, res: unknown, next: unknown): boolean {
+  return value !== undefined && res !== undefined && next !== undefined;
+}
+
+/**
+ * Route middleware that admits only requests with `Authorization: Bearer <token>` carrying a valid token
+ * from {@link generateToken}. It stores the payload on `req.user` and `req.locals.user` and calls `next()`.
+ * Otherwise it answers at once with 401, a JSON body `{ "error": "..." }` and a `WWW-Authenticate: Bearer`
+ * challenge (with `error="invalid_token"` when a token was sent), and does not call `next`. A token without
+ * `exp` is refused (AUTH-016). When `JWT_SECRET` is missing it calls `next(err)` with
+ * `KIT_ERR_AUTH_NO_SECRET` (a 500 that does not leak), because refusing every client as if its token were
+ * bad would hide the server's fault.
+ *
+ * Used as is it reads `JWT_SECRET` at each request and accepts HS256. Called with options it makes a guard
+ * of its own (AUTH-015): `secret` (a string or bytes; the environment is then not read), `algorithms`
+ * (HS256, HS384, HS512) and `allowNoExpiry`. Handlers registered after it in the same call see `req.user`
+ * defined (AUTH-017), typed `User` when given (`authMiddleware<MyClaims>({ ... })`).
+ *
+ * @example
+ * ```ts
+ * import kit, { authMiddleware } from 'kitjs';
+ * const app = kit();
+ * app.get('/me', authMiddleware, (req, res) => res.json({ id: req.user.id }));
+ * app.use('/admin', authMiddleware); // guards everything under /admin
+ * app.use('/api', authMiddleware()); // the same middleware: called, it returns itself
+ * const partners = authMiddleware<{ id: string; email: string; partner: string }>({
+ *   secret: process.env.PARTNER_SECRET,
+ *   algorithms: ['HS512'],
+ * });
+ * app.get('/partner', partners, (req, res) => res.json({ partner: req.user.partner }));
+ * ```
+ */
+export const authMiddleware: AuthMiddlewareFactory = function authMiddleware(
+  req?: unknown,
+  res?: unknown,
+  next?: unknown,
+): unknown {
+  if (isRequest(req, res, next)) {
+    admit(FROM_ENV, req as KitRequest, res as KitResponse, next as NextFunction);
+    return undefined;
+  }
+  // APP-011: `authMiddleware()` and `authMiddleware({})` hand back the plain guard itself.
+  if (req === undefined || (isPlainEmpty(req) && res === undefined)) {
+    checkNoOptions(req, 'authMiddleware', res);
+    return authMiddleware;
+  }
+  // AUTH-015: options make a guard of its own; a bad option is a TypeError now, not a 500 per request.
+  checkNoOptions(undefined, 'authMiddleware', res);
+  return makeGuard(verifierFrom(req, 'authMiddleware()'), 'authMiddleware({ ... })');
+} as AuthMiddlewareFactory;
+
+function isPlainEmpty(value: unknown): boolean {
+  return (
+    value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
+
+// AUTH-014, AUTH-018: the plain guard checks JWT_SECRET when an app that uses it listens.
+Object.defineProperty(authMiddleware, LISTEN_HOOK, {
+  value: ((app) => checkJwtSecret(app, undefined, 'authMiddleware')) satisfies ListenHook,
+});
+
+function admit(verifier: Verifier, req: KitRequest, res: KitResponse, next: NextFunction): void {
+  const credentials = parseBearer(req.headers.authorization);
+  if (credentials.kind !== 'token') {
+    refuse(res, credentials.kind);
+    return;
+  }
+  let check: ReturnType<typeof checkToken>;
+  try {
+    // AUTH-013: a missing JWT_SECRET is next(err), the error handler's 500, never a 401.
+    check = checkToken(credentials.token, verifier);
+  } catch (err) {
+    next(err);
+    return;
+  }
+  if (!check.ok) {
+    refuse(res, check.reason);
+    return;
+  }
+  // AUTH-010: the payload on req.user and req.locals.user (so res.locals.user too).
+  const user: TokenPayload = check.payload;
+  req.user = user;
+  // Outside kitjs (plain node:http, tests) there may be no locals object yet.
+  if (req.locals === undefined || req.locals === null) req.locals = {};
+  req.locals.user = user;
+  next();
+}

@@ -1,0 +1,309 @@
+/** The application: a Router with settings, an error handler, plugins, and the node:http servers it starts. */
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { KitError } from '../base/errors.js';
+import { markFactory } from '../base/factory-guard.js';
+import { appLogger, type LoggerOption } from './app/app-logger.js';
+import { asRequestListener } from './app/callable.js';
+import { ConfigurableRouter } from './app/configurable.js';
+import { AppContext, type ResponseHooks } from './app/context.js';
+import { finishRequest } from './app/error-path.js';
+import { adoptForeign } from './app/foreign.js';
+import { runListenHooks } from './app/listen-hooks.js';
+import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
+import { errorFormat, sendError } from './final-handler.js';
+import type { InternalRequest } from './request/internal.js';
+import { KitIncomingMessage } from './request.js';
+import { KitServerResponse } from './response.js';
+import { type PathFault, splitTarget } from './router/canonical-path.js';
+import { Dispatch } from './router/dispatch.js';
+import type { Layer } from './router/layer.js';
+import { refusedStack } from './router/refused-stack.js';
+import { type AjvSettings, SchemaCompilers } from './schema/compilers.js';
+import { AppServers } from './server.js';
+import { assignSetting } from './settings.js';
+import type {
+  AppErrorHandler,
+  ErrorFormat,
+  KitApp,
+  KitAppMembers,
+  KitRequest,
+  KitResponse,
+  NextFunction,
+  NotFoundHandler,
+  PathList,
+  Plugin,
+  ServerTimeouts,
+} from './types.js';
+import { appErrorPath } from './views/render.js';
+
+/**
+ * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), the
+ * logger the app's failures go to (kitjs's `logger` when left out), the shape of kitjs's own answers.
+ */
+export interface KitOptions extends ServerTimeouts {
+  /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
+  logger?: LoggerOption;
+  /** SCHEMA-013: how this app's ajv instances (route JSON Schemas, requests and replies) are made. */
+  ajv?: AjvSettings;
+  /** `'problem+json'`: kitjs's own answers (404, 400, 413, 415, 500...) as RFC 9457 JSON; default `'text'`. */
+  errors?: ErrorFormat;
+}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
+class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
+  /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
+  mountpath: string | RegExp | PathList = '/';
+  /** EXP-004: the app this one is mounted in. */
+  parent: KitApp | undefined = undefined;
+  /** What this app's requests and responses read of it, compiled when a setting changes. */
+  readonly context: AppContext;
+  /** EXP-008: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
+  private requestProto: object | undefined = undefined;
+  private responseProto: object | undefined = undefined;
+  /** The apps mounted in this one: they inherit its settings, so they hear when those change. */
+  private readonly subApps = new Set<App>();
+  readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
+  private errorHandler: AppErrorHandler | undefined = undefined;
+  private notFoundHandler: NotFoundHandler | undefined = undefined;
+  private readonly servers: AppServers;
+
+  constructor(options: KitOptions = {}, hooks: ResponseHooks = {}) {
+    super();
+    // `errors` (ERR-013) and `ajv` (SCHEMA-013) are fixed with the app, never settings.
+    const { logger, ajv, errors, ...timeouts } = options;
+    for (const [name, value] of Object.entries(timeouts)) {
+      if (value !== undefined) assignSetting(this.settings, name, value);
+    }
+    this.context = new AppContext(this.self, appLogger(logger), hooks);
+    this.context.errors = errorFormat(errors);
+    if (ajv !== undefined) this.context.schemas = new SchemaCompilers(ajv);
+    this.context.refresh(this.settings);
+    this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger);
+    // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
+    (EventEmitter as unknown as (this: unknown) => void).call(this);
+    this.on('mount', (parent: KitApp) => settleMount(this, parent));
+  }
+
+  /** The logger this app's failures go to (`kit({ logger })`, else kitjs's `logger`). */
+  get log(): Logger {
+    return this.context.logger;
+  }
+
+  /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
+  get request(): Record<string, unknown> {
+    this.requestProto ??= Object.create(this.parent ? this.parent.request : KitIncomingMessage.prototype);
+    return this.requestProto as Record<string, unknown>;
+  }
+
+  /** EXP-008: the prototype of this app's responses; members added here reach only its responses. */
+  get response(): Record<string, unknown> {
+    this.responseProto ??= Object.create(this.parent ? this.parent.response : KitServerResponse.prototype);
+    return this.responseProto as Record<string, unknown>;
+  }
+
+  /** EXP-004: after mounting, prototypes made before re-base on the parent's, and inherited settings apply. */
+  rebase(parent: KitApp): void {
+    if (this.requestProto !== undefined) Object.setPrototypeOf(this.requestProto, parent.request);
+    if (this.responseProto !== undefined) Object.setPrototypeOf(this.responseProto, parent.response);
+    this.settingsChanged();
+  }
+
+  protected override schemaCompilers(): SchemaCompilers {
+    return this.context.schemas;
+  }
+
+  protected settingsChanged(): void {
+    this.context.refresh(this.settings);
+    for (const sub of this.subApps) sub.settingsChanged();
+  }
+
+  // EXP-004: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
+  override use(...args: unknown[]): this {
+    const { path, apps } = mountArguments(args);
+    (super.use as (...forms: unknown[]) => this)(...args);
+    for (const sub of apps) {
+      sub.mountpath = path ?? '/';
+      sub.parent = this.self;
+      if (sub instanceof App) this.subApps.add(sub);
+      sub.emit('mount', this.self);
+    }
+    return this;
+  }
+
+  /** EXP-004: the full path the app is mounted at ('' for a top-level app). */
+  path(): string {
+    return this.parent ? this.parent.path() + String(this.mountpath) : '';
+  }
+
+  // APP-004, APP-005: a plugin runs at once; a promise it returns makes register return a promise of the app.
+  register<Options = Record<string, unknown>>(
+    plugin: Plugin<Options>,
+    options?: Options,
+  ): KitApp | Promise<KitApp> {
+    if (typeof plugin !== 'function') throw new TypeError('register(plugin): plugin must be a function');
+    const self = this.self;
+    const result = plugin(self, (options ?? {}) as Options);
+    if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
+      return (result as Promise<void>).then(() => self);
+    }
+    return self;
+  }
+
+  // ERR-003: the function answers every error no error middleware finished, wherever it was installed.
+  setErrorHandler(fn: AppErrorHandler): this {
+    if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
+    this.errorHandler = fn;
+    return this;
+  }
+
+  setNotFoundHandler(fn: NotFoundHandler): this {
+    if (typeof fn !== 'function') throw new TypeError('setNotFoundHandler(fn): fn must be a function');
+    this.notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
+    return this;
+  }
+
+  onClose(fn: () => void | Promise<void>): this {
+    this.servers.onClose(fn);
+    return this;
+  }
+
+  listen(...args: unknown[]): Server {
+    // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014), before
+    // any server exists: one may refuse to start (AUTH-018), and must not leave a port open behind it.
+    runListenHooks(this.stack, this.self);
+    return this.servers.listen(this.handler, args);
+  }
+
+  close(options: { timeout?: number } = {}): Promise<void> {
+    return this.servers.close(options.timeout);
+  }
+
+  /** The entry point of every request: canonical path, then the stack, then 404 or the error handler. */
+  private handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
+    const req = KitIncomingMessage.adopt(incoming);
+    const res = KitServerResponse.adopt(response);
+    const url = req.url ?? '/';
+    req.originalUrl = url;
+    const { path, search, fault } = splitTarget(url);
+    if (path + search !== url) req.url = path + search;
+    req.kitPath = path;
+    req.kitSearch = search;
+    req.res = res;
+    this.enter(req, res);
+    if (this.servers.closing) {
+      res.setHeader('Connection', 'close');
+      sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
+      return;
+    }
+    const stack = fault === undefined ? this.stack : this.refused(fault);
+    new Dispatch(stack, req, res, (err) => this.finish(err, req, res), this).start();
+  }
+
+  /**
+   * ROUTE-018, ROUTE-019: a path with no canonical form runs the app's front middleware (headers, cors,
+   * loggers), then its error path with the 400; no route, mount, prefixed middleware or file lookup sees it.
+   */
+  private refused(fault: PathFault): Layer[] {
+    return refusedStack(this.stack, new KitError(fault));
+  }
+
+  /**
+   * EXP-006: a request entering this app mounted in another: `req.app`/`res.app` (and the app's own
+   * prototypes, EXP-008) are this app's until it is done, then the parent's again. An error nothing in it
+   * handled goes to its own `setErrorHandler` when it has one, else on to the parent, like its 404.
+   */
+  override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
+    if (req instanceof KitIncomingMessage && res instanceof KitServerResponse) {
+      this.run(req, res, done, this.stack);
+      return;
+    }
+    const adopted = adoptForeign(req, res, done);
+    const stack = adopted.fault === undefined ? this.stack : this.refused(adopted.fault);
+    this.run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
+  }
+
+  /** {@link handle} once the request is kitjs's: `stack` is the app's, or what a refused request walks. */
+  private run(req: InternalRequest, res: KitResponse, done: NextFunction, stack: Layer[]): void {
+    const outer = req.context;
+    const requestProto = Object.getPrototypeOf(req) as object;
+    const responseProto = Object.getPrototypeOf(res) as object;
+    this.enter(req, res);
+    const exit: NextFunction = (err) => {
+      if (err && this.errorHandler !== undefined) {
+        this.finish(err, req, res);
+        return;
+      }
+      req.context = outer;
+      if (this.requestProto !== undefined) Object.setPrototypeOf(req, requestProto);
+      if (this.responseProto !== undefined) Object.setPrototypeOf(res, responseProto);
+      done(err);
+    };
+    new Dispatch(stack, req, res, exit, this).start();
+  }
+
+  /** The app's error path for a failure outside the stack (res.render's engine calling back late, EXP-009). */
+  [appErrorPath](err: unknown, req: KitRequest, res: KitResponse): void {
+    this.finish(err, req, res);
+  }
+
+  /** Makes the request and response this app's: its context (`req.app`), its prototypes and X-Powered-By. */
+  private enter(req: InternalRequest, res: KitResponse): void {
+    const context = this.context;
+    // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
+    req.context = context;
+    // EXP-008: only an app that touched `app.request`/`app.response` pays for a prototype change.
+    if (this.requestProto !== undefined) Object.setPrototypeOf(req, this.requestProto);
+    if (this.responseProto !== undefined) Object.setPrototypeOf(res, this.responseProto);
+    // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults).
+    if (context.poweredBy && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
+  }
+
+  private finish(err: unknown, req: KitRequest, res: KitResponse): void {
+    finishRequest(err, req, res, this.errorHandler, this.context.logger, this.notFoundHandler);
+  }
+}
+
+// EXP-004: an app is an EventEmitter (`on`, `once`, `emit`...), Node's methods mixed into App.prototype below.
+// biome-ignore lint/correctness/noUnusedVariables: merged into class App above, which it types.
+interface App extends EventEmitter {}
+
+/**
+ * Creates an independent kitjs application.
+ *
+ * @example
+ * ```ts
+ * import kit, { json } from 'kitjs';
+ * const app = kit();
+ * app.use(json());
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.listen(3000, () => console.log('listening on 3000'));
+ * ```
+ */
+export function kit(options?: KitOptions): KitApp {
+  return createApp(options);
+}
+
+/**
+ * An app whose responses do what `hooks` change (a flavour's, e.g. kitjs/express's; none for `kit()`).
+ *
+ * @example
+ * ```ts
+ * const app = createApp({ logger: { level: 'warn' } });
+ * ```
+ */
+export function createApp(options?: KitOptions, hooks?: ResponseHooks): KitApp {
+  // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
+  const app = new App(options, hooks);
+  app.self = asRequestListener(app);
+  app.context.app = app.self;
+  return app.self;
+}
+markFactory(kit, 'kit()');
+
+/** `express.application`: the prototype every app's methods come from (EXP-001). */
+export const applicationPrototype: object = App.prototype;
+
+// EXP-004: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
+mixInEventEmitter(App.prototype);

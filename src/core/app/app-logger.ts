@@ -1,0 +1,35 @@
+/** The logger option of `kit()` and `express()`: a pino logger of the app's own, or options for one. */
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { processLogger, redact } from '../../base/logger.js';
+
+/** `kit({ logger })`: a pino logger to use as it is, or pino's options for a new one (with kitjs's redaction). */
+export type LoggerOption = Logger | LoggerOptions;
+
+/**
+ * APP-013: the logger an app logs its failures with: the one given, one made from the options given (secrets
+ * redacted as kitjs's own logger redacts them, JSON lines on stdout), or kitjs's process-wide logger. That one
+ * is built here, when the first app that needs it is made, not when kitjs is imported (LOG-011); the app
+ * holds the pino logger itself rather than the exported stand-in, so its request path pays no forwarding.
+ *
+ * @example
+ * ```ts
+ * appLogger({ level: 'warn' }); // a new pino logger at warn
+ * appLogger(undefined);          // kitjs's process-wide logger (processLogger())
+ * ```
+ */
+export function appLogger(option: unknown): Logger {
+  if (option === undefined) return processLogger();
+  if (isLogger(option)) return option;
+  if (option === null || typeof option !== 'object' || Array.isArray(option)) {
+    throw new TypeError('kit({ logger }): logger must be a pino logger or pino options');
+  }
+  const options = option as LoggerOptions;
+  return pino({ ...options, formatters: { log: redact, ...options.formatters } });
+}
+
+/** A logger rather than options: what kitjs calls on it (its level methods and `child`) are functions. */
+function isLogger(value: unknown): value is Logger {
+  if (value === null || typeof value !== 'object') return false;
+  const candidate = value as Record<string, unknown>;
+  return ['error', 'warn', 'info', 'child'].every((name) => typeof candidate[name] === 'function');
+}

@@ -1,0 +1,191 @@
+/** What happens at the end of the stack: the 404 for no match, the default answer for an unhandled error. */
+import { STATUS_CODES } from 'node:http';
+import { logFailure, loggerOf } from '../base/logger.js';
+import type { AppContext } from './app/context.js';
+import { type ErrorView, problemJson, viewError } from './error-view.js';
+import type { InternalRequest } from './request/internal.js';
+import type { ErrorFormat, KitRequest, KitResponse } from './types.js';
+import { APPLICATION_JSON, TEXT_PLAIN, writeBody } from './write-body.js';
+
+// ERR-006: headers that describe or frame a body the handler never finished; a default answer drops them.
+const BODY_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'content-range',
+  'content-language',
+  'content-location',
+  'transfer-encoding',
+  'etag',
+  'last-modified',
+]);
+
+// ERR-013: RFC 9457's media type, which registers no parameters (so no charset: JSON is UTF-8).
+const PROBLEM_JSON = 'application/problem+json';
+
+/**
+ * ERR-013: the `errors` option of `kit()`: `'text'` when left out, else `'text'` or `'problem+json'`; any
+ * other value is a TypeError at once rather than a surprise on the first failing request.
+ *
+ * @example
+ * ```ts
+ * errorFormat('problem+json'); // 'problem+json'
+ * ```
+ */
+export function errorFormat(value: unknown): ErrorFormat {
+  if (value === undefined || value === 'text' || value === 'problem+json') return value ?? 'text';
+  const shown = typeof value === 'string' ? `"${value}"` : typeof value;
+  throw new TypeError(`kit({ errors }): expected "text" or "problem+json", got ${shown}`);
+}
+
+/**
+ * Answers 404 `text/plain` when nothing handled the request (ERR-005), a problem with `kit({ errors:
+ * 'problem+json' })` (ERR-013), or the page of the app's flavour (EXP-011). A response that a handler
+ * started and then passed on with `next()` is cut (ERR-009): ending it would send the terminating chunk
+ * that makes a truncated body look complete.
+ */
+export function sendNotFound(req: KitRequest, res: KitResponse): void {
+  if (res.headersSent) {
+    if (!res.writableEnded) {
+      logFailure(
+        'warn',
+        { method: req.method, url: req.originalUrl },
+        'a handler started a response and passed it on with next(); nothing finished it, the connection was cut',
+        loggerOf(req),
+      );
+      cutResponse(res);
+    }
+    return;
+  }
+  stripBodyHeaders(res);
+  const context = contextOf(req);
+  if (context?.errors === 'problem+json') {
+    writeProblem(res, { status: 404, publicMessage: undefined, headers: [], clientAborted: false });
+    return;
+  }
+  // EXP-011: a flavour's page (kitjs/express: Express 4's HTML), fixed when its app was made.
+  const page = context?.hooks.notFound;
+  if (page !== undefined) page(req, res);
+  else writePlain(res, 404, STATUS_CODES[404] as string);
+}
+
+/**
+ * The default answer for an error no handler took (ERR-006): the status from `err.status` / `err.statusCode`
+ * when it is 4xx or 5xx, else 500. 4xx bodies carry the error's message (unless `expose` is false); 5xx
+ * bodies only the status text, so stacks, driver messages and paths never reach the client. The logger gets
+ * the whole error for 5xx (HARD-003). The error is read defensively (ERR-011): whatever it does while being
+ * read, the answer is a 500 and the process lives on. When the response had already started, the connection
+ * is cut (ERR-009), because nothing valid can be appended to a half-sent body. With `kit({ errors:
+ * 'problem+json' })` the answer is an RFC 9457 problem (ERR-013); else a flavour's app writes its own page
+ * (kitjs/express: Express 4's, EXP-011), after the same cut, logging and header clean-up.
+ */
+export function sendError(err: unknown, req: KitRequest, res: KitResponse): void {
+  const view = viewError(err);
+  const clientLeft = view.clientAborted && req.destroyed;
+  if (clientLeft) {
+    // HARD-006: not a server fault; logging it as one would let any client fill the error log with stacks.
+    logFailure(
+      'info',
+      { method: req.method, url: req.originalUrl },
+      'the client closed the connection mid-request',
+      loggerOf(req),
+    );
+  }
+  if (res.headersSent && !res.writableEnded) {
+    cutResponse(res, clientLeft ? undefined : { err, req });
+    return;
+  }
+  if (res.writableEnded) {
+    if (!clientLeft) {
+      logFailure(
+        'error',
+        { err, method: req.method, url: req.originalUrl },
+        'request failed after its response was sent',
+        loggerOf(req),
+      );
+    }
+    return;
+  }
+  if (!clientLeft && view.status >= 500) {
+    logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', loggerOf(req));
+  }
+  stripBodyHeaders(res);
+  const context = contextOf(req);
+  if (context?.errors === 'problem+json') {
+    writeProblem(res, view);
+    return;
+  }
+  // SCHEMA-004: a failed validation is answered as JSON in every flavour; an Express 4 page has no form for it.
+  if (view.json !== undefined) {
+    writeBody(res, view.status, APPLICATION_JSON, view.json, { 'X-Content-Type-Options': 'nosniff' });
+    return;
+  }
+  const page = context?.hooks.defaultError;
+  if (page !== undefined) {
+    page(err, view, req, res);
+    return;
+  }
+  setErrorHeaders(res, view);
+  writePlain(res, view.status, view.publicMessage ?? STATUS_CODES[view.status] ?? 'Error');
+}
+
+/** ERR-006: the headers the error asks for (`Retry-After`, `Allow`), framing headers already left out. */
+function setErrorHeaders(res: KitResponse, view: ErrorView): void {
+  for (const [name, value] of view.headers) {
+    try {
+      res.setHeader(name, value);
+    } catch {
+      // An invalid header name or value from an error object is dropped rather than failing the answer.
+    }
+  }
+}
+
+/** ERR-013: the error as RFC 9457 problem details, with the headers it asks for. */
+function writeProblem(res: KitResponse, view: ErrorView): void {
+  setErrorHeaders(res, view);
+  writeBody(res, view.status, PROBLEM_JSON, problemJson(view), { 'X-Content-Type-Options': 'nosniff' });
+}
+
+// Responses already cut, so that an error passing several places (the stack, then the final handler) is
+// logged once.
+const cutResponses = new WeakSet<KitResponse>();
+
+/**
+ * ERR-009: a response whose headers went out cannot be repaired. What the handler wrote leaves, nothing
+ * more does (no second status line, no terminating chunk that would make the truncated body look
+ * complete, nothing of the error), and the connection is closed at once. The failure, when given, is
+ * logged here, once per response, because error middleware may swallow it before any final handler.
+ */
+export function cutResponse(res: KitResponse, failure?: { err: unknown; req: KitRequest }): void {
+  if (cutResponses.has(res)) return;
+  cutResponses.add(res);
+  if (failure !== undefined) {
+    logFailure(
+      'error',
+      { err: failure.err, method: failure.req.method, url: failure.req.originalUrl },
+      'request failed after its response had started; the connection was cut',
+      loggerOf(failure.req),
+    );
+  }
+  if (res.destroyed) return;
+  const socket = res.socket;
+  // Node corks the socket for the first write of a response and uncorks it on the next tick: push what
+  // was written to the kernel now, so the client sees the truncated answer rather than nothing.
+  if (socket) while (socket.writableCorked > 0) socket.uncork();
+  res.destroy();
+}
+
+/** The app serving `req`, as its requests read it; undefined for a request no kitjs app made its own. */
+function contextOf(req: KitRequest): AppContext | undefined {
+  return (req as InternalRequest).context;
+}
+
+/** The logger of the app serving `req` (`kit({ logger })`), else kitjs's own. */
+function stripBodyHeaders(res: KitResponse): void {
+  for (const name of BODY_HEADERS) res.removeHeader(name);
+}
+
+function writePlain(res: KitResponse, status: number, body: string): void {
+  writeBody(res, status, TEXT_PLAIN, body, { 'X-Content-Type-Options': 'nosniff' });
+}

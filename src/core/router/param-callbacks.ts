@@ -1,0 +1,35 @@
+/** `router.param(name, fn)`: the table of parameter callbacks a router keeps, and how they are added. */
+import type { ParamHandler } from '../types.js';
+
+// XROUTE-008: the callback's type is the public ParamHandler (src/core/types/handlers.ts).
+export type ParamCallback = ParamHandler;
+
+/** Callbacks by parameter name, in the order they were added; no prototype, names come from apps. */
+export type ParamTable = Record<string, ParamCallback[]>;
+
+/**
+ * A table with `fn` added for each name (Express's `app.param(['id', 'page'], fn)`); a leading `:` is
+ * dropped as Express 4 drops it. A name that is not a non-empty string, or an `fn` that is not a function,
+ * is a TypeError (APP-006).
+ */
+export function addParamCallbacks(
+  table: ParamTable | null,
+  name: string | string[],
+  fn: ParamCallback,
+): ParamTable {
+  const names = Array.isArray(name) ? name : [name];
+  if (typeof fn !== 'function') {
+    throw new TypeError(`param(${JSON.stringify(name)}, fn): fn must be a function, got ${typeof fn}`);
+  }
+  const out: ParamTable = table ?? Object.create(null);
+  for (const one of names) {
+    if (typeof one !== 'string' || one === '' || one === ':') {
+      throw new TypeError(`param(name, fn): name must be a non-empty string or an array of them`);
+    }
+    const key = one.charCodeAt(0) === 58 /* : */ ? one.slice(1) : one;
+    const list = out[key] ?? [];
+    list.push(fn);
+    out[key] = list;
+  }
+  return out;
+}

@@ -1,0 +1,289 @@
+/** Router: the registration surface shared by apps and sub-routers, and its `route(path)` builder. */
+
+import { markFactory } from '../../base/factory-guard.js';
+import type { InternalRequest } from '../request.js';
+import type { SchemaCompilers } from '../schema/compilers.js';
+import { routeSchemaOf } from '../schema/route-options.js';
+import type {
+  HandlerArg,
+  KitRequest,
+  KitResponse,
+  Mountable,
+  NextFunction,
+  PathList,
+  PathRegistrar,
+  Route,
+  RouteGeneric,
+  RouteInfo,
+  RouteOf,
+  RouteOptions,
+  RouterLike,
+  RouteSchema,
+  SchemaRouteOf,
+  UseArg,
+} from '../types.js';
+import { prepareBareRequest } from './bare-request.js';
+import { Dispatch } from './dispatch.js';
+import type { MatchOptions } from './express-pattern.js';
+import type { Layer } from './layer.js';
+import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
+import { checkHandlers, describe, METHOD_NAMES, Route as RouteObject } from './route.js';
+import { RouteIndex, type RoutePath } from './route-index.js';
+import { useLayers } from './use-args.js';
+
+/**
+ * Options of `new Router(options)`, as Express's: how its routes compare paths and whether they see the
+ * parameters of the route or prefix it is mounted under.
+ *
+ * @example
+ * ```ts
+ * const items = new Router({ mergeParams: true, strict: true, caseSensitive: true });
+ * ```
+ */
+export interface RouterOptions {
+  /** `/Foo` and `/foo` are different routes (default false: kitjs and Express compare in any case). */
+  caseSensitive?: boolean;
+  /** `/foo` and `/foo/` are different routes (default false: one trailing slash is ignored). */
+  strict?: boolean;
+  /** Route handlers see the parent's `req.params` too; the router's own win on a clash (default false). */
+  mergeParams?: boolean;
+}
+
+/**
+ * A router: middleware, routes and mounted routers, run in registration order. Mount it with
+ * `app.use('/prefix', router)`; its paths are relative to that prefix.
+ *
+ * @example
+ * ```ts
+ * import kit, { Router } from 'kitjs';
+ * const users = new Router();
+ * users.get('/:id', (req, res) => res.json({ id: req.params.id }));
+ * kit().use('/users', users).listen(3000);
+ * ```
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the methods loop below defines the merged members.
+export class Router implements RouterLike<Router>, Mountable {
+  /** Internal: the layers in registration order (read by the dispatcher and `routes()`). */
+  readonly stack: Layer[] = [];
+  private order = 0;
+  /** The route block new routes join; a `use` closes it so that order stays exact. */
+  private block: RouteIndex | null = null;
+  /** Internal: `param(name, fn)` callbacks by name; null until the first, so dispatch skips them cheaply. */
+  paramTable: ParamTable | null = null;
+  /** Route handlers see the parent's `req.params` too (XROUTE-006). */
+  readonly mergeParams: boolean;
+  /** `caseSensitive` and `strict` of the constructor's options (XROUTE-005). */
+  private readonly matching: MatchOptions;
+
+  constructor(options: RouterOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`new Router(options): options must be an object, got ${describe(options)}`);
+    }
+    this.matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };
+    this.mergeParams = Boolean(options.mergeParams);
+  }
+
+  /**
+   * How routes registered now compare paths; an app reads its `case sensitive routing` and `strict routing`
+   * settings instead (XROUTE-005).
+   */
+  protected matchOptions(): MatchOptions {
+    return this.matching;
+  }
+
+  /**
+   * SCHEMA-013: the compilers the route schemas registered here compile with; an app's own, none for a
+   * standalone router, whose JSON Schemas each serving app compiles.
+   */
+  protected schemaCompilers(): SchemaCompilers | undefined {
+    return undefined;
+  }
+
+  // A method, not one of the loop's: an app's `get(name)` reads a setting (app/configurable.ts overrides it).
+  get<const S extends RouteSchema, P extends string = string>(
+    path: P,
+    options: RouteOptions<S>,
+    ...handlers: HandlerArg<SchemaRouteOf<S, P>>[]
+  ): this;
+  get<const S extends RouteSchema>(
+    path: RegExp | PathList,
+    options: RouteOptions<S>,
+    ...handlers: HandlerArg<SchemaRouteOf<S, string>>[]
+  ): this;
+  get<R extends RouteGeneric = {}, P extends string = string>(
+    path: P,
+    ...handlers: HandlerArg<RouteOf<R, P>>[]
+  ): this;
+  get<R extends RouteGeneric = {}>(
+    path: RegExp | PathList,
+    ...handlers: HandlerArg<RouteOf<R, string>>[]
+  ): this;
+  get(path: RoutePath, ...handlers: unknown[]): this {
+    return this.addRoute('GET', path, handlers, 'get');
+  }
+
+  use(...handlers: UseArg[]): this;
+  use(path: string | RegExp | PathList, ...handlers: UseArg[]): this;
+  use(...args: unknown[]): this {
+    // All are checked before any is added: a refused argument leaves the router as it was.
+    for (const layer of useLayers(args, this.matchOptions().caseSensitive)) this.stack.push(layer);
+    this.block = null;
+    return this;
+  }
+
+  // ROUTE-010, ROUTE-012: one chain per path; its methods share a group, so next('route') leaves them all.
+  // XROUTE-010: the chain is a Route object, the one `req.route` shows.
+  route<Path extends string>(path: Path): Route<Path> {
+    const group = this.order++;
+    // Express keeps a route where it was made: every method registered on it later joins the block its
+    // first one joined, ordered by the route's place, even when a `use` or other routes came in between.
+    const home: { block: RouteIndex | null } = { block: null };
+    const route: RouteObject = new RouteObject(path, (method, name, handlers) => {
+      this.addRoute(method, path, handlers, name, group, route, home);
+    });
+    // What the registrars' types add (params from `path`, a RouteGeneric argument) is types only.
+    return route as unknown as Route<Path>;
+  }
+
+  /**
+   * XROUTE-008: `fn(req, res, next, value, name)` runs before the handlers of any route of this router that
+   * captures `name`, once per request and value; several names take an array.
+   */
+  param(name: string | string[], fn: ParamCallback): this {
+    this.paramTable = addParamCallbacks(this.paramTable, name, fn);
+    return this;
+  }
+
+  /** Runs a request through this router; `done` continues after it (with an error, if one is left). */
+  handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
+    const internal = req as InternalRequest;
+    // XROUTE-013: a bare request object, as Express's router.handle takes, gets the fields routing reads.
+    if (internal.kitPath === undefined) {
+      const verdict = prepareBareRequest(internal);
+      if (verdict !== undefined) {
+        done(verdict === 'nothing' ? undefined : verdict);
+        return;
+      }
+    }
+    new Dispatch(this.stack, internal, res, done, this).start();
+  }
+
+  // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.
+  /** Every route registered here and in mounted routers, with full paths. */
+  routes(): RouteInfo[] {
+    const out: RouteInfo[] = [];
+    collectRoutes(this.stack, '', out);
+    return out;
+  }
+
+  /** Internal: what every registrar does. */
+  addRoute(
+    method: string,
+    path: RoutePath,
+    handlers: unknown[],
+    name: string,
+    group?: number,
+    route?: RouteObject,
+    home?: { block: RouteIndex | null },
+  ): this {
+    // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
+    const flat = checkHandlers(handlers, `${name}('${String(path)}')`, this.schemaCompilers());
+    const block = home?.block ?? this.block ?? new RouteIndex();
+    const order = group ?? this.order++;
+    const owner = route ?? new RouteObject(path);
+    // Compiled (and checked, XROUTE-002) before anything changes: a refused path leaves the router as it was.
+    block.add({ order, group: order, method, path, handlers: flat, route: owner }, this.matchOptions());
+    owner.record(method, name, flat);
+    if (block !== this.block && block !== home?.block) {
+      this.block = block;
+      this.stack.push({ kind: 'routes', index: block });
+    }
+    if (home !== undefined) home.block = block;
+    return this;
+  }
+}
+
+// The registrars the loop below defines (XROUTE-009), each returning the router it was called on: `this`, so
+// an app's return the app and App can implement KitAppMembers<App>. Written out, as a mapped type cannot use
+// `this`; RegistrarsCovered below fails to compile if a method RouterLike has is missing here.
+export interface Router {
+  post: PathRegistrar<this>;
+  put: PathRegistrar<this>;
+  patch: PathRegistrar<this>;
+  delete: PathRegistrar<this>;
+  head: PathRegistrar<this>;
+  options: PathRegistrar<this>;
+  all: PathRegistrar<this>;
+  acl: PathRegistrar<this>;
+  bind: PathRegistrar<this>;
+  checkout: PathRegistrar<this>;
+  connect: PathRegistrar<this>;
+  copy: PathRegistrar<this>;
+  link: PathRegistrar<this>;
+  lock: PathRegistrar<this>;
+  'm-search': PathRegistrar<this>;
+  merge: PathRegistrar<this>;
+  mkactivity: PathRegistrar<this>;
+  mkcalendar: PathRegistrar<this>;
+  mkcol: PathRegistrar<this>;
+  move: PathRegistrar<this>;
+  notify: PathRegistrar<this>;
+  propfind: PathRegistrar<this>;
+  proppatch: PathRegistrar<this>;
+  purge: PathRegistrar<this>;
+  query: PathRegistrar<this>;
+  rebind: PathRegistrar<this>;
+  report: PathRegistrar<this>;
+  search: PathRegistrar<this>;
+  source: PathRegistrar<this>;
+  subscribe: PathRegistrar<this>;
+  trace: PathRegistrar<this>;
+  unbind: PathRegistrar<this>;
+  unlink: PathRegistrar<this>;
+  unlock: PathRegistrar<this>;
+  unsubscribe: PathRegistrar<this>;
+}
+type NoneMissing<Missing extends never> = Missing;
+// biome-ignore lint/correctness/noUnusedVariables: exists for the constraint check above, never used.
+type MissingRegistrars = NoneMissing<Exclude<keyof RouterLike<Router>, keyof Router>>;
+
+// ROUTE-001, APP-002: one registrar per method (`all` for every method), each returning the router.
+// XROUTE-009: a registrar for every method node:http knows (`propfind`, `m-search`...), as Express's methods
+// loop adds them.
+for (const name of [...METHOD_NAMES, 'all']) {
+  if (name === 'get') continue;
+  const method = name === 'all' ? '*' : name.toUpperCase();
+  Object.defineProperty(Router.prototype, name, {
+    value(this: Router, path: RoutePath, ...handlers: unknown[]): Router {
+      return this.addRoute(method, path, handlers, name);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+function collectRoutes(stack: Layer[], prefix: string, out: RouteInfo[]): void {
+  for (const layer of stack) {
+    if (layer.kind === 'routes') {
+      for (const entry of layer.index.entries) {
+        const method = entry.method === '*' ? 'ALL' : entry.method;
+        const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
+        const schema = routeSchemaOf(entry.handlers[0]);
+        for (const one of paths) {
+          // A RegExp path is listed as its source text, under the prefix's.
+          const path = joinPath(prefix, one === '*' ? '/*' : String(one));
+          out.push(schema === undefined ? { method, path } : { method, path, schema });
+        }
+      }
+    } else if (layer.kind === 'mount' && layer.target instanceof Router) {
+      collectRoutes(layer.target.stack, prefix + layer.prefix, out);
+    }
+  }
+}
+
+function joinPath(prefix: string, path: string): string {
+  if (prefix === '') return path;
+  return path === '/' ? prefix : prefix + path;
+}
+
+markFactory(Router, 'new Router()');

@@ -1,0 +1,207 @@
+/** Route options (`app.post(path, { schema }, handler)`): told apart from handlers and made into one validator at registration. */
+import { isPlainObject } from '../../base/plain-object.js';
+import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
+import { SchemaCompilers } from './compilers.js';
+import { type PartCheck, type PartOutcome, type SchemaPart, validationError } from './issues.js';
+import { partCheck } from './part-check.js';
+import type { ReplyCarrier, RouteReplies } from './replies.js';
+import { compileReplies } from './reply-compile.js';
+import { isStandardSchema } from './standard.js';
+
+// SCHEMA-001: the order parts are checked in; the first that fails is the one the 400 names.
+const PARTS: readonly SchemaPart[] = ['params', 'headers', 'query', 'body'];
+const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response'];
+const OPTION_KEYS = new Set(['schema']);
+// SCHEMA-006: a response schema is keyed by a status (`201`), a class of them (`2xx`) or `default`.
+const STATUS_KEY = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
+
+// The schema of each route, kept by the first handler its registration makes, for `routes()` and the docs.
+const schemaByHandler = new WeakMap<object, Readonly<Record<string, unknown>>>();
+
+/**
+ * The route schema a registration was given, looked up by the first of its handlers as `routes()` lists
+ * them; undefined for a route without one.
+ */
+export function routeSchemaOf(handler: unknown): Readonly<Record<string, unknown>> | undefined {
+  return typeof handler === 'function' ? schemaByHandler.get(handler) : undefined;
+}
+
+/**
+ * SCHEMA-001: whether a registrar's first argument after the path is route options: a plain object (its
+ * prototype Object's or null), so never a handler, a handler array, a Router or an app.
+ */
+export function isRouteOptions(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value);
+}
+
+/**
+ * The handlers a registration runs: `args` as they are when the first is not route options (nothing is added
+ * to a route without a schema), else the rest behind the validator its schema makes. Options or a schema
+ * with an unknown key are a TypeError naming `where`, thrown now rather than on the first request; so is a
+ * schema that does not compile. `owner` is the registering app's compilers (SCHEMA-013); a standalone
+ * Router has none, and its JSON Schemas are compiled again by each app that serves the route.
+ *
+ * @example
+ * ```ts
+ * routeHandlers([{ schema: { body: z.object({ name: z.string() }) } }, save], "post('/users')"); // [validate, save]
+ * ```
+ */
+export function routeHandlers(args: unknown[], where: string, owner?: SchemaCompilers): unknown[] {
+  if (!isRouteOptions(args[0])) return args;
+  const options = args[0];
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key)) throw new TypeError(`${where}: unknown route option "${key}"; known: schema`);
+  }
+  const rest = args.slice(1);
+  if (rest.flat(Infinity as 1).length === 0) throw new TypeError(`${where} needs at least one handler`);
+  const schema = options.schema;
+  if (schema === undefined) return rest;
+  if (!isRouteOptions(schema)) throw new TypeError(`${where}: the schema option must be a plain object`);
+  for (const key of Object.keys(schema)) {
+    if (!SCHEMA_KEYS.includes(key)) {
+      throw new TypeError(`${where}: unknown schema key "${key}"; known: ${SCHEMA_KEYS.join(', ')}`);
+    }
+  }
+  if (schema.response !== undefined) checkResponseKeys(schema.response, where);
+  if (!PARTS.some((part) => schema[part] !== undefined) && schema.response === undefined) return rest;
+  // SCHEMA-007: compiled once, here, by the registering app's compilers (a Router's: a fresh set, so that a
+  // schema that does not compile is refused now all the same).
+  const compile = (compilers: SchemaCompilers): CompiledSchema => compileSchema(schema, where, compilers);
+  const home = owner ?? new SchemaCompilers();
+  const compiled = compile(home);
+  const first = usesAjv(schema) ? perApp(home, compiled, compile) : fixed(compiled);
+  schemaByHandler.set(first, schema);
+  return [first, ...rest];
+}
+
+/** A request as its app's dispatch leaves it: with the serving app's context (request/internal.ts). */
+interface ServedRequest {
+  readonly context?: { readonly schemas: SchemaCompilers } | undefined;
+}
+
+/** What a route schema compiles into with one app's compilers. */
+interface CompiledSchema {
+  readonly checks: ReadonlyArray<readonly [SchemaPart, PartCheck]>;
+  readonly replies: RouteReplies | undefined;
+}
+
+function compileSchema(
+  schema: Record<string, unknown>,
+  where: string,
+  compilers: SchemaCompilers,
+): CompiledSchema {
+  const checks: Array<[SchemaPart, PartCheck]> = [];
+  for (const part of PARTS) {
+    if (schema[part] !== undefined) checks.push([part, partCheck(part, schema[part], where, compilers)]);
+  }
+  const replies =
+    schema.response === undefined
+      ? undefined
+      : compileReplies(schema.response as Record<string, unknown>, where, compilers);
+  return { checks, replies };
+}
+
+/** Whether any of the route's schemas is a JSON Schema, which each app's own ajv compiles (SCHEMA-013). */
+function usesAjv(schema: Record<string, unknown>): boolean {
+  const response = isRouteOptions(schema.response) ? Object.values(schema.response) : [];
+  return [...PARTS.map((part) => schema[part]), ...response].some(
+    (part) => part !== undefined && !isStandardSchema(part),
+  );
+}
+
+/** The first handler of a route whose schemas are all Standard Schemas: the same for every app. */
+function fixed(compiled: CompiledSchema): Middleware {
+  return function routeSchema(req: KitRequest, res: KitResponse, next: NextFunction): void {
+    run(compiled, req, res, next);
+  } as Middleware;
+}
+
+/**
+ * SCHEMA-013: the first handler of a route with a JSON Schema: compiled by the compilers of the app serving
+ * the request, the registering app's at registration, another's (a Router mounted in several apps) on its
+ * first request there, each kept.
+ */
+function perApp(
+  home: SchemaCompilers,
+  compiled: CompiledSchema,
+  compile: (compilers: SchemaCompilers) => CompiledSchema,
+): Middleware {
+  const byCompilers = new WeakMap<SchemaCompilers, CompiledSchema>([[home, compiled]]);
+  let lastCompilers = home;
+  let last = compiled;
+  return function routeSchema(req: KitRequest, res: KitResponse, next: NextFunction): void {
+    const compilers = (req as ServedRequest).context?.schemas ?? home;
+    if (compilers !== lastCompilers) {
+      let found = byCompilers.get(compilers);
+      if (found === undefined) {
+        found = compile(compilers);
+        byCompilers.set(compilers, found);
+      }
+      lastCompilers = compilers;
+      last = found;
+    }
+    run(last, req, res, next);
+  } as Middleware;
+}
+
+/** The response schemas' keys are statuses, classes of them or `default`, each with a schema (SCHEMA-006). */
+function checkResponseKeys(response: unknown, where: string): void {
+  if (!isRouteOptions(response)) throw new TypeError(`${where}: schema.response must be a plain object`);
+  for (const [key, schema] of Object.entries(response)) {
+    if (!STATUS_KEY.test(key)) {
+      throw new TypeError(
+        `${where}: schema.response key "${key}" is not a status (201), a class (2xx) or default`,
+      );
+    }
+    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+      throw new TypeError(
+        `${where}: schema.response[${key}] must be a Standard Schema or a JSON Schema object`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks each part in order and puts the validated value in place of `req.body`, `req.query` or
+ * `req.params` (SCHEMA-003); headers are only checked. It stays synchronous until a check answers with a
+ * promise. SCHEMA-009: the route's reply serializers go on the response first, so that an error handler's
+ * reply to a failed check is written by the route's error schemas too; the router takes them off when
+ * the route passes on.
+ */
+function run(compiled: CompiledSchema, req: KitRequest, res: KitResponse, next: NextFunction): void {
+  if (compiled.replies !== undefined) (res as unknown as ReplyCarrier).kitReplies = compiled.replies;
+  const checks = compiled.checks;
+  const from = (start: number): void => {
+    for (let index = start; index < checks.length; index++) {
+      const [part, check] = checks[index] as readonly [SchemaPart, PartCheck];
+      const outcome = check(inputOf(req, part));
+      if (outcome instanceof Promise) {
+        outcome.then((settled) => {
+          try {
+            if (apply(req, part, settled, next)) from(index + 1);
+          } catch (err) {
+            next(err);
+          }
+        }, next);
+        return;
+      }
+      if (!apply(req, part, outcome, next)) return;
+    }
+    next();
+  };
+  from(0);
+}
+
+function inputOf(req: KitRequest, part: SchemaPart): unknown {
+  return part === 'headers' ? req.headers : (req as unknown as Record<SchemaPart, unknown>)[part];
+}
+
+/** Stores a passed part's value and answers true, or hands the 400 to `next` and answers false (SCHEMA-004). */
+function apply(req: KitRequest, part: SchemaPart, outcome: PartOutcome, next: NextFunction): boolean {
+  if (outcome.issues !== undefined) {
+    next(validationError(part, outcome.issues));
+    return false;
+  }
+  if (part !== 'headers') (req as unknown as Record<SchemaPart, unknown>)[part] = outcome.value;
+  return true;
+}

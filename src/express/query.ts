@@ -1,6 +1,0 @@
-/**
- * Express's `express.query(options)`: kitjs's own `query()` under the name kitjs/express gives it. One
- * implementation, so the two never drift apart (XREQ-041); its option type is kitjs's, not `@types/qs`'s.
- */
-export type { QueryOptions } from '../middleware/query.js';
-export { query } from '../middleware/query.js';

@@ -1,0 +1,97 @@
+/** The body parsers of `kitjs/express`: kitjs's parsers with body-parser 1.x's defaults and dialect, as Express 4 ships them. */
+import { markFactory } from '../../base/factory-guard.js';
+import type { ForeignCharsets } from '../../batteries/middleware/body/charset.js';
+import type { BodyDialect } from '../../batteries/middleware/body/errors.js';
+import { type JsonOptions, jsonParser } from '../../batteries/middleware/body/json.js';
+import { type RawOptions, rawParser } from '../../batteries/middleware/body/raw.js';
+import { type TextOptions, textParser } from '../../batteries/middleware/body/text.js';
+import { type UrlencodedOptions, urlencodedParser } from '../../batteries/middleware/body/urlencoded.js';
+import type { RequestHandler } from '../../core/types.js';
+import { anyKnownCharset, unicodeCharset } from './body-charsets.js';
+
+// EXP-012: body-parser's `req.body = req.body || {}` and its error messages, decided when each parser is made,
+// so a kit() parser never looks at a flavour; EXP-013: a read error goes on once the body is read off.
+const BODY_PARSER: BodyDialect = Object.freeze({ emptyObject: true, messages: 'body-parser', drain: true });
+
+// EXP-013: what else each of body-parser's parsers reads: JSON in any Unicode charset, text in any charset
+// iconv-lite knows, forms with arrays as long as they have parameters.
+const speaking = (extra: { charsets?: ForeignCharsets; arrayLimit?: 'parameters' }): BodyDialect =>
+  Object.freeze({ ...BODY_PARSER, ...extra });
+const JSON_DIALECT = speaking({ charsets: unicodeCharset });
+const TEXT_DIALECT = speaking({ charsets: anyKnownCharset });
+const FORM_DIALECT = speaking({ arrayLimit: 'parameters' });
+
+// EXP-010: an Express app moved over keeps its limits and what its parsers accept. kit()'s own parsers keep
+// kitjs's (1mb, any JSON value, +json types, form depth 5); body-parser's are stricter in size and in JSON's
+// top level, looser in form depth (qs stays linear at 32).
+const LIMIT = '100kb';
+
+/**
+ * `express.json()`: body-parser's defaults (100kb, `strict: true`, `application/json` only), then `options`;
+ * `req.body` is `{}` when nothing is read, and errors have body-parser's messages (EXP-012). Bodies in any
+ * Unicode charset (`utf-16`...) are decoded (EXP-013).
+ *
+ * @example
+ * ```ts
+ * app.use(express.json({ limit: '1mb' }));
+ * ```
+ */
+export function expressJson(options?: JsonOptions): RequestHandler {
+  return jsonParser({ limit: LIMIT, strict: true, type: 'application/json', ...options }, JSON_DIALECT);
+}
+markFactory(expressJson, 'express.json()');
+
+/**
+ * `express.urlencoded()`: body-parser's defaults (100kb, `extended: true`, 1000 parameters, depth 32); a
+ * fractional `parameterLimit` counts as its whole part, and arrays grow with the form (EXP-013).
+ *
+ * @example
+ * ```ts
+ * app.use(express.urlencoded({ extended: false }));
+ * ```
+ */
+export function expressUrlencoded(options?: UrlencodedOptions): RequestHandler {
+  return urlencodedParser(
+    { limit: LIMIT, extended: true, parameterLimit: 1000, depth: 32, ...options, ...wholeLimit(options) },
+    FORM_DIALECT,
+  );
+}
+markFactory(expressUrlencoded, 'express.urlencoded()');
+
+/**
+ * EXP-013: body-parser truncates a fractional `parameterLimit` of 1 or more (10.1 allows 10); kit()'s
+ * urlencoded() refuses one (BODY-019). Anything else is left for urlencoded() to judge.
+ */
+function wholeLimit(options: UrlencodedOptions | undefined): { parameterLimit?: number } {
+  const limit = options !== null && typeof options === 'object' ? options.parameterLimit : undefined;
+  return typeof limit === 'number' && Number.isFinite(limit) && limit >= 1 && !Number.isInteger(limit)
+    ? { parameterLimit: Math.trunc(limit) }
+    : {};
+}
+
+/**
+ * `express.raw()`: body-parser's defaults (100kb, `application/octet-stream`).
+ *
+ * @example
+ * ```ts
+ * app.post('/hook', express.raw({ type: 'application/json' }), (req, res) => res.send(req.body.length));
+ * ```
+ */
+export function expressRaw(options?: RawOptions): RequestHandler {
+  return rawParser({ limit: LIMIT, ...options }, BODY_PARSER);
+}
+markFactory(expressRaw, 'express.raw()');
+
+/**
+ * `express.text()`: body-parser's defaults (100kb, `text/plain`, utf-8); any charset iconv-lite knows, from
+ * the Content-Type or as `defaultCharset` (EXP-013).
+ *
+ * @example
+ * ```ts
+ * app.use(express.text());
+ * ```
+ */
+export function expressText(options?: TextOptions): RequestHandler {
+  return textParser({ limit: LIMIT, ...options }, TEXT_DIALECT);
+}
+markFactory(expressText, 'express.text()');

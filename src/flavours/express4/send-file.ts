@@ -1,0 +1,159 @@
+/** Express 4's res.sendFile, res.sendfile and res.download for kitjs/express: path and options go to send as Express 4.21 gives them. */
+import { extname, isAbsolute, resolve } from 'node:path';
+import { contentType } from 'mime-types';
+import { lazyDependency } from '../../base/optional-package.js';
+import type { FileHooks } from '../../core/app/context.js';
+import { downloadArguments } from '../../core/response/download.js';
+import { fileHeaderList } from '../../core/response/file-options.js';
+import { fileReporter, pipeFile } from '../../core/response/send-file.js';
+import type { SendFileCallback, SendFileError } from '../../core/types/response-files.js';
+import type { KitResponse } from '../../core/types.js';
+
+const loadSend = lazyDependency<typeof import('send')>('send');
+const loadContentDisposition = lazyDependency<typeof import('content-disposition')>('content-disposition');
+
+type Options = Record<string, unknown>;
+
+/**
+ * XFILE-017, XFILE-018: Express 4's `res.sendFile`. The path must be a non-empty string, absolute unless a
+ * `root` is given (Express's own messages); it is URI-encoded for send, which decodes it once, normalizes
+ * it, and refuses with 403 only what climbs above `root` (or any `..` without one).
+ */
+function sendFile(res: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+  if (path === undefined || path === null || path === '') {
+    throw new TypeError('path argument is required to res.sendFile');
+  }
+  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+  const [opts, done] = optionsAndCallback(options, callback, 'res.sendFile');
+  if (!opts.root && !isAbsolute(path)) {
+    throw new TypeError('path must be absolute or specify root to res.sendFile');
+  }
+  transfer(res, encodeURI(path), opts, done, 'res.sendFile');
+}
+
+/**
+ * XFILE-020: Express 4's deprecated `res.sendfile`: the path is a URL path (percent-decoded by send), a
+ * relative one taken from the working directory, or from `root` when given.
+ */
+function sendfile(res: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+  warnSendfileOnce();
+  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendfile');
+  const [opts, done] = optionsAndCallback(options, callback, 'res.sendfile');
+  transfer(res, path, opts, done, 'res.sendfile');
+}
+
+/**
+ * XFILE-017: Express 4.21's `res.download`, in the argument forms of XFILE-008: `Content-Disposition` from
+ * `filename` or the path (it wins over one in `headers`), a relative path without `root` taken from the
+ * working directory, then {@link sendFile}.
+ */
+function download(
+  res: KitResponse,
+  path: unknown,
+  filename?: unknown,
+  options?: unknown,
+  callback?: unknown,
+): void {
+  const { name, given, done } = downloadArguments(filename, options, callback);
+  const opts: Options = isObject(given) ? { ...given } : {};
+  const headers: Options = {
+    'Content-Disposition': loadContentDisposition()((name as string | undefined) || (path as string)),
+  };
+  if (isObject(opts.headers)) {
+    for (const [key, value] of Object.entries(opts.headers)) {
+      if (key.toLowerCase() !== 'content-disposition') headers[key] = value;
+    }
+  }
+  opts.headers = headers;
+  const fullPath = !opts.root && typeof path === 'string' ? resolve(path) : path;
+  sendFile(res, fullPath, opts, done);
+}
+
+/** Express 4's file members, given to kitjs/express apps as their ResponseHooks' `files`. */
+export const expressFileHooks: FileHooks = Object.freeze({ sendFile, sendfile, download });
+
+function optionsAndCallback(options: unknown, callback: unknown, what: string): [Options, SendFileCallback?] {
+  const done = typeof options === 'function' ? options : callback;
+  if (done !== undefined && typeof done !== 'function') {
+    throw new TypeError(`${what}: the callback must be a function`);
+  }
+  return [isObject(options) ? options : {}, done as SendFileCallback | undefined];
+}
+
+/** Hands `sendPath` and `opts` to send (which checks its own options) and streams the file. */
+function transfer(
+  res: KitResponse,
+  sendPath: string,
+  opts: Options,
+  done: SendFileCallback | undefined,
+  what: string,
+): void {
+  // Checked now: a header Node refuses would throw inside send's events, where nothing could catch it.
+  const headers = fileHeaderList(opts.headers, what);
+  const stream = loadSend()(res.req, sendPath, {
+    ...opts,
+    dotfiles: opts.dotfiles === undefined ? legacyDotfiles(sendPath) : opts.dotfiles,
+  } as Parameters<ReturnType<typeof loadSend>>[2]);
+  pipeFile(
+    res,
+    stream,
+    {
+      headers,
+      translate: (err) => err as SendFileError,
+      directory: directoryError,
+      onHeaders: expressFileType,
+      socketErrors: true,
+    },
+    fileReporter(res, done),
+  );
+}
+
+/**
+ * XFILE-019: without a `dotfiles` option, Express 4's send looks only at the last segment: a name starting
+ * with a dot is ignored (404), and a dot directory on the way (`/home/me/.config/app/x.json`) is allowed.
+ * A path send cannot decode is left to its own 400.
+ */
+function legacyDotfiles(sendPath: string): 'allow' | 'ignore' {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(sendPath);
+  } catch {
+    return 'ignore';
+  }
+  const last = decoded.slice(decoded.lastIndexOf('/') + 1);
+  return last.length > 1 && last.startsWith('.') ? 'ignore' : 'allow';
+}
+
+/**
+ * XFILE-018: sets the type of the file's extension, with the charset spelt `UTF-8` as Express 4's send
+ * spells it; a Content-Type set before (or in `headers`, or by `setHeaders`) wins.
+ *
+ * @example
+ * ```ts
+ * expressFileType(res, '/srv/notes.txt'); // Content-Type: text/plain; charset=UTF-8
+ * ```
+ */
+export function expressFileType(res: KitResponse, path: string): void {
+  if (res.getHeader('Content-Type') !== undefined) return;
+  const type = contentType(extname(path)) || 'application/octet-stream';
+  res.setHeader('Content-Type', type.replace(/; charset=utf-8$/, '; charset=UTF-8'));
+}
+
+function directoryError(): SendFileError {
+  return Object.assign(new Error('EISDIR: the path names a directory'), { code: 'EISDIR' }) as SendFileError;
+}
+
+let warned = false;
+function warnSendfileOnce(): void {
+  if (warned) return;
+  warned = true;
+  process.emitWarning(
+    'res.sendfile is deprecated: use res.sendFile',
+    'DeprecationWarning',
+    'KIT_DEP_SENDFILE',
+  );
+}
+
+function isObject(value: unknown): value is Options {
+  return typeof value === 'object' && value !== null;
+}

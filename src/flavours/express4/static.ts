@@ -1,0 +1,67 @@
+/** `express.static`: serveStatic with serve-static 1.x's readings of its options and its answers (XFILE-022). */
+import type { Stats } from 'node:fs';
+import { MAX_AGE_CAP_MS } from '../../base/cache-max-age.js';
+import { markFactory } from '../../base/factory-guard.js';
+import { type ServeStaticOptions, staticMiddleware } from '../../batteries/middleware/serve-static.js';
+import { staticSettings } from '../../batteries/middleware/static/options.js';
+import type { KitResponse, RequestHandler } from '../../core/types.js';
+import { expressFileType } from './send-file.js';
+
+const EXPRESS_WAYS = Object.freeze({ redirectWithoutIndex: true, sendErrors: true });
+
+/**
+ * `express.static`'s options: serveStatic's, with `extensions` also one string, as serve-static takes it.
+ *
+ * @example
+ * ```ts
+ * const options: ExpressStaticOptions = { extensions: 'html', maxAge: Infinity };
+ * ```
+ */
+export interface ExpressStaticOptions extends Omit<ServeStaticOptions, 'extensions'> {
+  /** Extensions tried, in order, for a path that names no file: `'html'` or `['html', 'htm']`. */
+  extensions?: string | readonly string[] | false;
+}
+
+/**
+ * Express 4's `express.static(root, [options])`: kitjs's `serveStatic` (its path safety and option checks
+ * included), reading the options as serve-static 1.x does and answering as it does (XFILE-022):
+ * `extensions` may be one string, a numeric `maxAge` is held between 0 and one year, the charset of a text
+ * type is spelt `UTF-8`, a directory is redirected even with `index: false`, and with `fallthrough: false`
+ * send's own errors go on.
+ *
+ * @example
+ * ```ts
+ * import express from 'kitjs/express';
+ * const app = express();
+ * app.use(express.static('public', { extensions: 'html', maxAge: Infinity }));
+ * ```
+ */
+export function expressStatic(root: string, options?: ExpressStaticOptions): RequestHandler {
+  return staticMiddleware(staticSettings(root, serveStaticReading(options)), EXPRESS_WAYS);
+}
+markFactory(expressStatic, 'express.static(root)');
+
+type Given = Record<string, unknown>;
+
+/** The options as serve-static reads them, in the shape serveStatic checks; anything else is left to its checks. */
+function serveStaticReading(options: unknown): ServeStaticOptions | undefined {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    return options as ServeStaticOptions;
+  }
+  const given: Given = { ...options };
+  if (typeof given.extensions === 'string') given.extensions = [given.extensions];
+  if (typeof given.maxAge === 'number') {
+    given.maxAge = Number.isNaN(given.maxAge) ? 0 : Math.min(Math.max(0, given.maxAge), MAX_AGE_CAP_MS);
+  }
+  const setHeaders = given.setHeaders;
+  if (setHeaders === undefined || typeof setHeaders === 'function') {
+    const own = setHeaders as ServeStaticOptions['setHeaders'];
+    // Runs where send's 'headers' event would, before send sets its own type: the application's hook first,
+    // as in serve-static, then Express 4's type where the hook set none.
+    given.setHeaders = (res: KitResponse, path: string, stat: Stats): void => {
+      own?.(res, path, stat);
+      expressFileType(res, path);
+    };
+  }
+  return given as ServeStaticOptions;
+}
