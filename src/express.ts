@@ -6,8 +6,6 @@ import type { RawOptions } from './batteries/middleware/body/raw.js';
 import type { TextOptions } from './batteries/middleware/body/text.js';
 import type { UrlencodedOptions } from './batteries/middleware/body/urlencoded.js';
 import { applicationPrototype, createApp, type KitOptions } from './core/app.js';
-import { KitIncomingMessage } from './core/request.js';
-import { KitServerResponse } from './core/response.js';
 import { Route } from './core/router/route.js';
 import { Router } from './core/router/router.js';
 import type {
@@ -25,12 +23,10 @@ import {
   expressUrlencoded,
 } from './flavours/express4/body-defaults.js';
 import { callableRouter } from './flavours/express4/callable-router.js';
-import {
-  addExpressAliases,
-  applyExpressDefaults,
-  expressResponseHooks,
-} from './flavours/express4/flavour.js';
+import { express4Flavour } from './flavours/express4/flavour.js';
 import { type QueryOptions, query } from './flavours/express4/query.js';
+import { Express4Request } from './flavours/express4/request.js';
+import { Express4Response } from './flavours/express4/response.js';
 import { type ExpressStaticOptions, expressStatic } from './flavours/express4/static.js';
 
 /**
@@ -115,12 +111,9 @@ const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>):
 (ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;
 markFactory(ExpressRouter, 'express.Router()');
 
-/** EXP-001: a new app with Express 4's defaults (EXP-003) and its responses' ways (XRES-002, XRES-003). */
+/** EXP-001: a new app of the Express 4 flavour: its classes, pages and defaults (EXP-003, XRES-002, XRES-003). */
 function createExpressApp(options?: KitOptions): KitApp {
-  const app = createApp(options, expressResponseHooks);
-  applyExpressDefaults(app);
-  addExpressAliases(app);
-  return app;
+  return createApp(options, express4Flavour);
 }
 
 const express = createExpressApp as Express;
@@ -132,9 +125,10 @@ express.static = expressStatic;
 express.Router = ExpressRouter;
 express.query = query;
 express.application = applicationPrototype as Record<string, unknown>;
-// EXP-001: the prototypes themselves, so that a member assigned here reaches every request and response.
-express.request = KitIncomingMessage.prototype as unknown as Express['request'];
-express.response = KitServerResponse.prototype as unknown as Express['response'];
+// EXP-001: the flavour's prototypes themselves, so that a member assigned here reaches every kitjs/express
+// request and response, and no kit() app's.
+express.request = Express4Request.prototype as unknown as Express['request'];
+express.response = Express4Response.prototype as unknown as Express['response'];
 express.Route = Route as unknown as ExpressRouteClass;
 
 // The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.

@@ -7,9 +7,11 @@ import { markFactory } from '../base/factory-guard.js';
 import { appLogger, type LoggerOption } from './app/app-logger.js';
 import { asRequestListener } from './app/callable.js';
 import { ConfigurableRouter } from './app/configurable.js';
-import { AppContext, type ResponseHooks } from './app/context.js';
+import { AppContext } from './app/context.js';
 import { finishRequest } from './app/error-path.js';
+import type { Flavour } from './app/flavour.js';
 import { adoptForeign } from './app/foreign.js';
+import { kitFlavour } from './app/kit-flavour.js';
 import { runListenHooks } from './app/listen-hooks.js';
 import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
 import { errorFormat, sendError } from './final-handler.js';
@@ -69,18 +71,24 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   private notFoundHandler: NotFoundHandler | undefined = undefined;
   private readonly servers: AppServers;
 
-  constructor(options: KitOptions = {}, hooks: ResponseHooks = {}) {
+  /** The prototypes of the requests and responses of this app's flavour, before `app.request`/`response`. */
+  private readonly baseRequest: object;
+  private readonly baseResponse: object;
+
+  constructor(options: KitOptions = {}, flavour: Flavour = kitFlavour) {
     super();
     // `errors` (ERR-013) and `ajv` (SCHEMA-013) are fixed with the app, never settings.
     const { logger, ajv, errors, ...timeouts } = options;
     for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
-    this.context = new AppContext(this.self, appLogger(logger), hooks);
+    this.context = new AppContext(this.self, appLogger(logger), flavour);
+    this.baseRequest = flavour.Request.prototype;
+    this.baseResponse = flavour.Response.prototype;
     this.context.errors = errorFormat(errors);
     if (ajv !== undefined) this.context.schemas = new SchemaCompilers(ajv);
     this.context.refresh(this.settings);
-    this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger);
+    this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger, flavour);
     // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
     (EventEmitter as unknown as (this: unknown) => void).call(this);
     this.on('mount', (parent: KitApp) => settleMount(this, parent));
@@ -93,13 +101,13 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
 
   /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
   get request(): Record<string, unknown> {
-    this.requestProto ??= Object.create(this.parent ? this.parent.request : KitIncomingMessage.prototype);
+    this.requestProto ??= Object.create(this.parent ? this.parent.request : this.baseRequest);
     return this.requestProto as Record<string, unknown>;
   }
 
   /** EXP-008: the prototype of this app's responses; members added here reach only its responses. */
   get response(): Record<string, unknown> {
-    this.responseProto ??= Object.create(this.parent ? this.parent.response : KitServerResponse.prototype);
+    this.responseProto ??= Object.create(this.parent ? this.parent.response : this.baseResponse);
     return this.responseProto as Record<string, unknown>;
   }
 
@@ -112,6 +120,14 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
 
   protected override schemaCompilers(): SchemaCompilers {
     return this.context.schemas;
+  }
+
+  /**
+   * Recompiles what requests read of the settings table after it changed outside `app.set` (a flavour
+   * that lets code write `app.settings` directly calls it: kitjs/express, EXP-002).
+   */
+  refreshSettings(): void {
+    this.settingsChanged();
   }
 
   protected settingsChanged(): void {
@@ -182,8 +198,8 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
 
   /** The entry point of every request: canonical path, then the stack, then 404 or the error handler. */
   private handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
-    const req = KitIncomingMessage.adopt(incoming);
-    const res = KitServerResponse.adopt(response);
+    const req = KitIncomingMessage.adopt(incoming, this.requestProto ?? this.baseRequest);
+    const res = KitServerResponse.adopt(response, this.responseProto ?? this.baseResponse);
     const url = req.url ?? '/';
     req.originalUrl = url;
     const { path, search, fault } = splitTarget(url);
@@ -236,8 +252,8 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
         return;
       }
       req.context = outer;
-      if (this.requestProto !== undefined) Object.setPrototypeOf(req, requestProto);
-      if (this.responseProto !== undefined) Object.setPrototypeOf(res, responseProto);
+      if (Object.getPrototypeOf(req) !== requestProto) Object.setPrototypeOf(req, requestProto);
+      if (Object.getPrototypeOf(res) !== responseProto) Object.setPrototypeOf(res, responseProto);
       done(err);
     };
     new Dispatch(stack, req, res, exit, this).start();
@@ -253,9 +269,18 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     const context = this.context;
     // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
     req.context = context;
-    // EXP-008: only an app that touched `app.request`/`app.response` pays for a prototype change.
-    if (this.requestProto !== undefined) Object.setPrototypeOf(req, this.requestProto);
-    if (this.responseProto !== undefined) Object.setPrototypeOf(res, this.responseProto);
+    // EXP-008: the app's own prototypes once it touched `app.request`/`app.response`; else a mounted app
+    // keeps its parent's (which its own would inherit), and a top-level one gives its flavour's. A request
+    // that already has them (every request of a server the app started) pays one read each.
+    const top = this.parent === undefined;
+    const requestProto = this.requestProto ?? (top ? this.baseRequest : undefined);
+    const responseProto = this.responseProto ?? (top ? this.baseResponse : undefined);
+    if (requestProto !== undefined && Object.getPrototypeOf(req) !== requestProto) {
+      Object.setPrototypeOf(req, requestProto);
+    }
+    if (responseProto !== undefined && Object.getPrototypeOf(res) !== responseProto) {
+      Object.setPrototypeOf(res, responseProto);
+    }
     // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults).
     if (context.poweredBy && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
   }
@@ -286,18 +311,20 @@ export function kit(options?: KitOptions): KitApp {
 }
 
 /**
- * An app whose responses do what `hooks` change (a flavour's, e.g. kitjs/express's; none for `kit()`).
+ * An app of `flavour` (kit()'s own when left out, kitjs/express's for `express()`): its request and response
+ * classes, its pages, and the defaults its `prepare` sets.
  *
  * @example
  * ```ts
  * const app = createApp({ logger: { level: 'warn' } });
  * ```
  */
-export function createApp(options?: KitOptions, hooks?: ResponseHooks): KitApp {
+export function createApp(options?: KitOptions, flavour: Flavour = kitFlavour): KitApp {
   // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
-  const app = new App(options, hooks);
+  const app = new App(options, flavour);
   app.self = asRequestListener(app);
   app.context.app = app.self;
+  flavour.prepare?.(app.self);
   return app.self;
 }
 markFactory(kit, 'kit()');

@@ -64,10 +64,20 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
     writeProblem(res, { status: 404, publicMessage: undefined, headers: [], clientAborted: false });
     return;
   }
-  // EXP-011: a flavour's page (kitjs/express: Express 4's HTML), fixed when its app was made.
-  const page = context?.hooks.notFound;
-  if (page !== undefined) page(req, res);
-  else writePlain(res, 404, STATUS_CODES[404] as string);
+  // ERR-005, EXP-011: the page of the app's flavour (kit(): text/plain; kitjs/express: Express 4's HTML).
+  if (context !== undefined) context.flavour.notFound(req, res);
+  else writeNotFound(req, res);
+}
+
+/** ERR-005: kit()'s 404 page, `Not Found` as text/plain (the kit flavour's, and any request's outside an app). */
+export function writeNotFound(_req: KitRequest, res: KitResponse): void {
+  writePlain(res, 404, STATUS_CODES[404] as string);
+}
+
+/** ERR-006: kit()'s default error page: the error's headers, its public message or the status text, as text/plain. */
+export function writeDefaultError(_err: unknown, view: ErrorView, _req: KitRequest, res: KitResponse): void {
+  setErrorHeaders(res, view);
+  writePlain(res, view.status, view.publicMessage ?? STATUS_CODES[view.status] ?? 'Error');
 }
 
 /**
@@ -121,13 +131,9 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
     writeBody(res, view.status, APPLICATION_JSON, view.json, { 'X-Content-Type-Options': 'nosniff' });
     return;
   }
-  const page = context?.hooks.defaultError;
-  if (page !== undefined) {
-    page(err, view, req, res);
-    return;
-  }
-  setErrorHeaders(res, view);
-  writePlain(res, view.status, view.publicMessage ?? STATUS_CODES[view.status] ?? 'Error');
+  // ERR-006, EXP-011: the page of the app's flavour.
+  if (context !== undefined) context.flavour.defaultError(err, view, req, res);
+  else writeDefaultError(err, view, req, res);
 }
 
 /** ERR-006: the headers the error asks for (`Retry-After`, `Allow`), framing headers already left out. */

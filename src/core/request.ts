@@ -8,10 +8,10 @@ import type { AppContext } from './app/context.js';
 import { fresh, range, stale } from './request/conditional.js';
 import { hostnameOf } from './request/host.js';
 import type { InternalRequest } from './request/internal.js';
-import { param, xhr } from './request/legacy.js';
 import { accepts, acceptsCharsets, acceptsEncodings, acceptsLanguages } from './request/negotiation.js';
-import { host, ips, protocol, secure, subdomains, trustedAddress, trustedHost } from './request/proxy.js';
+import { ips, protocol, secure, subdomains, trustedAddress, trustedHost } from './request/proxy.js';
 import { parseQuery } from './request/query.js';
+import { xhr } from './request/xhr.js';
 import type {
   KitApp,
   KitRequest,
@@ -127,11 +127,6 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     return secure(this);
   }
 
-  /** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname`. */
-  get host(): string {
-    return host(this);
-  }
-
   /** XREQ-005: the labels of the hostname before the app's domain. */
   get subdomains(): string[] {
     return subdomains(this);
@@ -176,11 +171,6 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   /** XREQ-021: the Range header parsed for a body of `size` bytes (range-parser). */
   range(size: number, options?: RangeOptions): RangeResult | undefined {
     return range(this, size, options);
-  }
-
-  /** XREQ-032: Express 4's deprecated lookup in params, body, then query. */
-  param(name: string, defaultValue?: unknown): unknown {
-    return param(this, name, defaultValue);
   }
 
   /** XREQ-010: the best of the offered types by the Accept header. */
@@ -231,12 +221,13 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   }
 
   /**
-   * A request from a server kitjs did not create (`http.createServer(app)`, supertest) gets this class's
-   * prototype and the fields its constructor would have set, so it behaves exactly like one of ours.
+   * A request from a server kitjs did not create (`http.createServer(app)`, supertest) gets the prototype of
+   * its app's flavour (this class's, or a subclass's) and the fields the constructor would have set, so it
+   * behaves exactly like one of ours.
    */
-  static adopt(req: IncomingMessage): KitIncomingMessage {
+  static adopt(req: IncomingMessage, proto: object = KitIncomingMessage.prototype): KitIncomingMessage {
     if (req instanceof KitIncomingMessage) return req;
-    Object.setPrototypeOf(req, KitIncomingMessage.prototype);
+    Object.setPrototypeOf(req, proto);
     const adopted = req as KitIncomingMessage;
     adopted.params = {};
     adopted.route = undefined;

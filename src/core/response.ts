@@ -3,7 +3,6 @@ import { type ServerResponse, STATUS_CODES } from 'node:http';
 import { contentType } from 'mime-types';
 import { KitError } from '../base/errors.js';
 import { logger } from '../base/logger.js';
-import type { ResponseHooks } from './app/context.js';
 import { OneCallResponse } from './one-call-response.js';
 import type { InternalRequest } from './request/internal.js';
 import { attachMembers } from './response/attach.js';
@@ -11,10 +10,9 @@ import { clearCookie, cookie } from './response/cookies.js';
 import { attachment, download } from './response/download.js';
 import { applyValidators } from './response/entity.js';
 import { contentTypeValue, headerMembers, locationValue } from './response/header-members.js';
-import { jsonMembers, jsonText, legacyStatusAndValue } from './response/json-members.js';
+import { jsonMembers, jsonText, refuseStatusForm } from './response/json-members.js';
 import { negotiationMembers, redirectBody } from './response/negotiation.js';
 import { sendFile } from './response/send-file.js';
-import { attachLegacySendfile } from './response/sendfile-member.js';
 import type { RouteReplies } from './schema/replies.js';
 import type { CookieOptions, FormatHandlers, KitApp, KitResponse } from './types.js';
 import { responseRender } from './views/render.js';
@@ -62,10 +60,10 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   declare cookie: (name: string, value: unknown, options?: CookieOptions) => this;
   declare clearCookie: (name: string, options?: CookieOptions) => this;
 
-  /** A response from a server kitjs did not create gets this class's prototype and fields. */
-  static adopt(res: ServerResponse): KitServerResponse {
+  /** A response from a server kitjs did not create gets its app's flavour's prototype and this class's fields. */
+  static adopt(res: ServerResponse, proto: object = KitServerResponse.prototype): KitServerResponse {
     if (res instanceof KitServerResponse) return res;
-    Object.setPrototypeOf(res, KitServerResponse.prototype);
+    Object.setPrototypeOf(res, proto);
     const adopted = res as KitServerResponse;
     OneCallResponse.initialise(adopted);
     return adopted;
@@ -102,33 +100,23 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
   }
 
   /**
-   * RES-002, XRES-004: JSON under the app's json settings, or the route's reply schema (SCHEMA-009); XRES-003:
-   * also `(status, obj)` and `(obj, status)`.
+   * RES-002, XRES-004: JSON under the app's json settings, or the route's reply schema (SCHEMA-009). RES-012:
+   * a second argument (Express 4's `(status, obj)`, kitjs/express's) is a TypeError, never a silent JSON
+   * of the number.
    */
   json(obj: unknown, second?: unknown): void {
-    const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
-    this.finish(jsonText(this, value), APPLICATION_JSON, false, true);
+    if (second !== undefined) refuseStatusForm('json');
+    this.finish(jsonText(this, obj), APPLICATION_JSON, false, true);
   }
 
-  /**
-   * RES-003: the type follows the value; a Content-Type set earlier wins (XRES-002: with charset=utf-8 for
-   * a string). XRES-003: Express 4's `(status, body)` and `(body, status)` forms, and `(status)` where the
-   * app's flavour answers a lone number (kitjs/express).
-   */
+  /** RES-003: the type follows the value; a Content-Type set earlier wins. RES-012: one argument only. */
   send(body?: unknown, second?: unknown): void {
-    if (second !== undefined) {
-      const statusFirst = typeof body === 'number' || typeof second !== 'number';
-      this.status((statusFirst ? body : second) as number);
-      this.sendValue(statusFirst ? second : body);
-    } else if (typeof body === 'number' && this.hooks()?.sendNumber !== undefined) {
-      // XRES-003: Express 4 read a lone number as a status; kit() keeps RES-003 (the number as JSON).
-      this.hooks()?.sendNumber?.(this, body);
-    } else {
-      this.sendValue(body);
-    }
+    if (second !== undefined) refuseStatusForm('send');
+    this.sendValue(body);
   }
 
-  private sendValue(body: unknown): void {
+  /** RES-003: a string as HTML, a Buffer as bytes, null as empty, anything else as JSON. */
+  protected sendValue(body: unknown): void {
     if (typeof body === 'string') {
       this.finish(body, HTML_TYPE, false, true);
     } else if (body === undefined) {
@@ -211,18 +199,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     return this;
   }
 
-  /** What the app's flavour changes in its responses (ResponseHooks); undefined outside an app. */
-  private hooks(): ResponseHooks | undefined {
-    return (this.req as InternalRequest).context?.hooks;
-  }
-
   /**
    * Ends the response with `body` (none for `undefined`) and a Content-Length. `type` is the Content-Type
    * to use when none was chosen (or always, when `force`); 204 and 304 go out without a body or its
    * headers (RES-009). `validate` runs the entity steps (XRES-001, XRES-002); a redirect skips them, as in
-   * Express.
+   * Express. A flavour's response class may override it to change what goes out (kitjs/express: XRES-002).
    */
-  private finish(
+  protected finish(
     body: string | Uint8Array | undefined,
     type: string | undefined,
     force: boolean,
@@ -240,14 +223,6 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     }
     let sent = body;
     if (validate && context !== undefined) {
-      // XRES-002: the app's flavour may rewrite the Content-Type a string goes out with (kitjs/express adds
-      // charset=utf-8); kit() has no hook and keeps RES-003 and RES-007 (the type set is the type sent).
-      const stringType = context.hooks.stringType;
-      if (stringType !== undefined && typeof body === 'string' && !force) {
-        const chosen = this.chosenType();
-        const rewritten = chosen === undefined ? undefined : stringType(chosen);
-        if (rewritten !== chosen) this.replaceType(rewritten as string);
-      }
       // XRES-001: nothing to do (and nothing read) unless an etag fn is set or a header was stored, which
       // keeps kit()'s default path (etag off, no header set) as it was.
       const etag = context.etag;
@@ -283,10 +258,8 @@ attachMembers(KitServerResponse.prototype, {
   ...headerMembers,
   ...jsonMembers,
   ...negotiationMembers,
-  // Express 4's file and cookie members (spec/express-files.md).
+  // The file and cookie members (spec/files.md, spec/express-files.md).
   ...{ sendFile, download, attachment, cookie, clearCookie },
   // EXP-009: res.render, which renders through the app's views.
   render: responseRender,
 } satisfies Pick<KitResponse, AttachedMember>);
-// XFILE-020: Express 4's deprecated res.sendfile, there only for a flavour that gives it.
-attachLegacySendfile(KitServerResponse.prototype);

@@ -1,8 +1,7 @@
 /** The servers an app starts: creating them with its timeouts, and draining them and its close hooks on close(). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { KitIncomingMessage } from './request.js';
-import { KitServerResponse } from './response.js';
+import type { Flavour } from './app/flavour.js';
 import type { ServerTimeouts } from './types.js';
 
 /**
@@ -27,7 +26,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  *
  * @example
  * ```ts
- * const servers = new AppServers({ requestTimeout: 5000 }, logger);
+ * const servers = new AppServers({ requestTimeout: 5000 }, logger, kitFlavour);
  * const server = servers.listen(handler, [0]);
  * await servers.close();
  * ```
@@ -42,13 +41,15 @@ export class AppServers {
   constructor(
     private readonly timeouts: ServerTimeouts,
     private readonly log: Logger,
+    private readonly flavour: Flavour,
   ) {}
 
   // APP-003: a real node:http server per call; no port (or a callback first) means a free one.
   listen(handler: Listener, args: unknown[]): Server {
     const options: Record<string, unknown> = {
-      IncomingMessage: KitIncomingMessage,
-      ServerResponse: KitServerResponse,
+      // The app's flavour's classes (kit(): KitIncomingMessage and KitServerResponse; app/flavour.ts).
+      IncomingMessage: this.flavour.Request,
+      ServerResponse: this.flavour.Response,
     };
     // APP-008, HARD-011: kitjs's bounds on slow clients, each replaced by the app's own (kit({ ... }) or
     // app.set); 0 turns one off, as in Node.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppContext } from '../../src/core/app/context.ts';
+import { kitFlavour } from '../../src/core/app/kit-flavour.ts';
 import { contentTypeValue } from '../../src/core/response/header-members.ts';
 import { type AppSettings, assignSetting, defaultSettings } from '../../src/core/settings.ts';
 import express from '../../src/express.ts';
@@ -35,7 +36,7 @@ describe('contentTypeValue (XRES-006)', () => {
 function jsonText(settings: Record<string, unknown>, value: unknown): string | undefined {
   const table: AppSettings = defaultSettings();
   for (const [name, setting] of Object.entries(settings)) assignSetting(table, name, setting);
-  const context = new AppContext(express(), logger, {});
+  const context = new AppContext(express(), logger, kitFlavour);
   context.refresh(table);
   return context.stringify === undefined ? JSON.stringify(value) : context.stringify(value);
 }
@@ -51,7 +52,7 @@ describe('the compiled json settings (XRES-004)', () => {
   });
 
   it('leave a kit() default table on the fast path: JSON.stringify itself, no ETag, nothing trusted', () => {
-    const context = new AppContext(express(), logger, {});
+    const context = new AppContext(express(), logger, kitFlavour);
     context.refresh(defaultSettings());
     assert.equal(context.stringify, undefined);
     assert.equal(context.etag, undefined);

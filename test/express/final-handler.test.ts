@@ -3,9 +3,16 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import pino from 'pino';
+import { kitFlavour } from '../../src/core/app/kit-flavour.ts';
 import express from '../../src/express.ts';
-import { errorDocument, resourceName, showsErrorDetail } from '../../src/flavours/express4/final-handler.ts';
-import { expressResponseHooks } from '../../src/flavours/express4/flavour.ts';
+import {
+  defaultError,
+  errorDocument,
+  notFound,
+  resourceName,
+  showsErrorDetail,
+} from '../../src/flavours/express4/final-handler.ts';
+import { express4Flavour } from '../../src/flavours/express4/flavour.ts';
 import kit from '../../src/index.ts';
 
 test('the stack is shown only outside production, to a loopback peer no proxy forwarded', () => {
@@ -46,12 +53,14 @@ test("the 404 names parseurl's pathname of the original URL", () => {
   assert.equal(resourceName('*'), '*');
 });
 
-test('kitjs/express gives the final hooks when its app is made; kit() has none to run', () => {
-  assert.equal(typeof expressResponseHooks.notFound, 'function');
-  assert.equal(typeof expressResponseHooks.defaultError, 'function');
-  const plain = kit() as unknown as { context: { hooks: Record<string, unknown> } };
-  assert.equal(plain.context.hooks.notFound, undefined);
-  assert.equal(plain.context.hooks.defaultError, undefined);
+test("each app's pages are its flavour's: kitjs/express's Express 4 pages, kit()'s own text ones", () => {
+  assert.equal(express4Flavour.notFound, notFound);
+  assert.equal(express4Flavour.defaultError, defaultError);
+  const plain = kit() as unknown as { context: { flavour: unknown } };
+  assert.equal(plain.context.flavour, kitFlavour);
+  assert.notEqual(kitFlavour.notFound, notFound);
+  const made = express() as unknown as { context: { flavour: unknown } };
+  assert.equal(made.context.flavour, express4Flavour);
 });
 
 async function serve(app: ReturnType<typeof express>): Promise<{ base: string; close: () => Promise<void> }> {

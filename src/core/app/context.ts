@@ -1,58 +1,12 @@
 /** What a request and its response read of their app on every use: settings compiled once, when they change. */
 import type { Logger } from 'pino';
-import type { ErrorView } from '../error-view.js';
-import type { RoutingHooks } from '../router/router-walk.js';
 import { SchemaCompilers } from '../schema/compilers.js';
 import type { AppSettings, EtagFunction, QueryParserFunction, TrustFunction } from '../settings.js';
-import type { ErrorFormat, KitApp, KitRequest, KitResponse } from '../types.js';
+import type { ErrorFormat, KitApp } from '../types.js';
+import type { Flavour } from './flavour.js';
 
 /** JSON text for `res.json` under the app's `json replacer`, `json spaces` and `json escape` settings. */
 export type JsonStringify = (value: unknown) => string | undefined;
-
-/**
- * How a flavour (kitjs/express) writes the answers of the end of the stack. The core keeps deciding whether
- * an answer can be written at all (ERR-009), logs the failure and drops the headers of an unfinished body
- * first; a hook only writes the page. Absent in a kit() app: kitjs's `text/plain` answers (ERR-005, ERR-006).
- */
-export interface FinalHooks {
-  /** The answer to a request nothing handled (Express 4: finalhandler's HTML page, EXP-011). */
-  notFound?: (req: KitRequest, res: KitResponse) => void;
-  /** The default answer to an error no handler took; `view` is the error as the core read it (ERR-011). */
-  defaultError?: (err: unknown, view: ErrorView, req: KitRequest, res: KitResponse) => void;
-}
-
-/**
- * How a flavour (kitjs/express) sends files: Express 4 hands the path and options to `send` as they are
- * (XFILE-017 to XFILE-021). Absent in a kit() app: kitjs's own checks in front of `send` (XFILE-001 to XFILE-010).
- */
-export interface FileHooks {
-  /** `res.sendFile(path, [options], [callback])`. */
-  sendFile: (res: KitResponse, path: unknown, options?: unknown, callback?: unknown) => void;
-  /** `res.download(path, [filename], [options], [callback])`. */
-  download: (
-    res: KitResponse,
-    path: unknown,
-    filename?: unknown,
-    options?: unknown,
-    callback?: unknown,
-  ) => void;
-  /** Express 4's deprecated `res.sendfile(path, [options], [callback])`: a URL path, taken from the working directory. */
-  sendfile: (res: KitResponse, path: unknown, options?: unknown, callback?: unknown) => void;
-}
-
-/**
- * What a flavour (kitjs/express) changes in the response (and in how its routers end a walk, RoutingHooks),
- * given when the app is made and never looked up per request. All are absent in a kit() app, whose
- * responses then run none of a flavour's code.
- */
-export interface ResponseHooks extends FinalHooks, RoutingHooks {
-  /** `res.send(status)` with a lone number (Express 4 sends the status text); absent: the number is JSON. */
-  sendNumber?: (res: KitResponse, status: number) => void;
-  /** The Content-Type a string body goes out with, given the one the app chose (Express 4 adds utf-8). */
-  stringType?: (chosen: string) => string;
-  /** How files are sent (Express 4: send's own rules); absent: kitjs's checks in front of send. */
-  files?: FileHooks;
-}
 
 type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown;
 
@@ -67,7 +21,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\
  *
  * @example
  * ```ts
- * const context = new AppContext(app, logger, {});
+ * const context = new AppContext(app, logger, kitFlavour);
  * context.refresh(app.settings); // after app.set(...)
  * ```
  */
@@ -94,12 +48,12 @@ export class AppContext {
   /**
    * @param app the callable app, what `req.app` and `res.app` answer
    * @param logger where the framework logs this app's failures (`kit({ logger })`)
-   * @param hooks what the app's flavour changes in its responses
+   * @param flavour the app's flavour: its request and response classes, its pages (app/flavour.ts)
    */
   constructor(
     public app: KitApp,
     public logger: Logger,
-    readonly hooks: ResponseHooks,
+    readonly flavour: Flavour,
   ) {}
 
   /** Compiles the fields from `settings` (its own values and those it inherits from a parent app's). */

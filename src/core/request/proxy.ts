@@ -1,4 +1,4 @@
-/** Express 4's `trust proxy` members of the request: ip, ips, protocol, secure, hostname, host, subdomains. */
+/** The `trust proxy` members of the request: ip, ips, protocol, secure, hostname, subdomains. */
 import { isIP } from 'node:net';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { TrustFunction } from '../settings.js';
@@ -54,11 +54,6 @@ export function trustedHost(req: KitRequest): string | undefined {
   if (!forwarded || !trustsSocket(req)) return req.headers.host;
   const comma = forwarded.indexOf(',');
   return comma === -1 ? forwarded : forwarded.slice(0, comma).trimEnd();
-}
-
-/** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname`. */
-export function host(req: KitRequest): string {
-  return req.hostname;
 }
 
 /**

@@ -4,7 +4,7 @@ import { lazyDependency } from '../../base/optional-package.js';
 import type { SendFileCallback } from '../types/response-files.js';
 import type { KitResponse } from '../types.js';
 import { fileSettings } from './file-options.js';
-import { fileHooks, transferFile } from './send-file.js';
+import { transferFile } from './send-file.js';
 
 const loadContentDisposition = lazyDependency<typeof import('content-disposition')>('content-disposition');
 
@@ -20,12 +20,6 @@ export function download(
   options?: unknown,
   callback?: unknown,
 ): void {
-  // XFILE-017: a flavour's way, decided when its app was made (kitjs/express: Express 4's).
-  const flavour = fileHooks(this);
-  if (flavour !== undefined) {
-    flavour.download(this, path, filename, options, callback);
-    return;
-  }
   const { name, given, done } = downloadArguments(filename, options, callback);
   if (done !== undefined && typeof done !== 'function') {
     throw new TypeError('res.download: the callback must be a function');

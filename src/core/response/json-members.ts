@@ -1,4 +1,4 @@
-/** Express 4's older status forms of res.json, res.jsonp, and the JSON text a route's reply schema writes. */
+/** res.jsonp, the JSON text res.json and res.jsonp send (a route's reply schema's or the app's), and the one-argument rule. */
 import { escapeJsonHtml } from '../app/context.js';
 import type { InternalRequest } from '../request/internal.js';
 import { type ReplyCarrier, replyFor } from '../schema/replies.js';
@@ -28,16 +28,18 @@ export function jsonText(res: KitResponse, value: unknown): string | undefined {
 }
 
 /**
- * Express 4's older `(status, value)` and `(value, status)` forms of json/jsonp (XRES-003): sets the status and
- * gives the value to send.
+ * RES-012: a second argument to `res.json`, `res.jsonp` or `res.send` (Express 4's `(status, body)` forms,
+ * which kitjs/express keeps) is a TypeError in a kit() app, which would otherwise send the number as the body.
+ *
+ * @example
+ * ```ts
+ * if (second !== undefined) refuseStatusForm('json');
+ * ```
  */
-export function legacyStatusAndValue(res: KitResponse, first: unknown, second: unknown): unknown {
-  if (typeof second === 'number') {
-    res.status(second);
-    return first;
-  }
-  res.status(first as number);
-  return second;
+export function refuseStatusForm(member: 'json' | 'jsonp' | 'send'): never {
+  throw new TypeError(
+    `res.${member}(status, body) is Express 4's form; in a kit() app write res.status(status).${member}(body)`,
+  );
 }
 
 // Everything but what a JavaScript identifier path needs: a callback name comes from the query string.
@@ -47,9 +49,9 @@ const NOT_CALLBACK_CHAR = /[^[\]\w$.]/g;
 export const jsonMembers = {
   /** XRES-005: JSON, wrapped in a call to the `jsonp callback name` query parameter's function when one is given. */
   jsonp(this: KitResponse, obj: unknown, second?: unknown): void {
-    const value = second === undefined ? obj : legacyStatusAndValue(this, obj, second);
+    if (second !== undefined) refuseStatusForm('jsonp');
     // XRES-004: the same JSON text as res.json, under the app's json settings or a reply schema (SCHEMA-009).
-    let body = jsonText(this, value);
+    let body = jsonText(this, obj);
     const name = this.app?.settings['jsonp callback name'] ?? 'callback';
     const query = this.req.query as Record<string, unknown> | undefined;
     let callback = typeof name === 'string' && query !== undefined ? query[name] : undefined;

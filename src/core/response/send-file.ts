@@ -4,9 +4,7 @@ import { finished } from 'node:stream';
 import { KitError } from '../../base/errors.js';
 import { HttpError } from '../../base/http-error.js';
 import { lazyDependency } from '../../base/optional-package.js';
-import type { FileHooks } from '../app/context.js';
 import { sendError, sendNotFound } from '../final-handler.js';
-import type { InternalRequest } from '../request/internal.js';
 import type { SendFileCallback, SendFileError } from '../types/response-files.js';
 import type { KitRequest, KitResponse } from '../types.js';
 import { type FileSettings, fileSettings } from './file-options.js';
@@ -22,12 +20,6 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
  * the path is checked by {@link resolveFilePath} before send sees it (XFILE-003).
  */
 export function sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
-  // XFILE-017: a flavour's way, decided when its app was made (kitjs/express: Express 4's).
-  const flavour = fileHooks(this);
-  if (flavour !== undefined) {
-    flavour.sendFile(this, path, options, callback);
-    return;
-  }
   let done = callback;
   let given = options;
   if (typeof options === 'function') {
@@ -189,11 +181,6 @@ export function pipeFile(
 
 function isDirectory(): SendFileError {
   return new HttpError(404, 'Not Found', { code: 'EISDIR' }) as SendFileError;
-}
-
-/** The flavour's file hooks of the app `res` belongs to; undefined for kit() (and outside an app). */
-export function fileHooks(res: KitResponse): FileHooks | undefined {
-  return (res.req as InternalRequest | undefined)?.context?.hooks.files;
 }
 
 /** An aborted request, as Express reports it (`code` `ECONNABORTED`). */

@@ -61,7 +61,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   ) {
     this.where = new MountPath(req);
     this.parentParams = owner?.mergeParams ? (req.params as Params) : null;
-    const walk = req.context?.hooks.routerWalk?.(req, res);
+    const walk = req.context?.flavour.routerWalk?.(req, res);
     this.walk = walk;
     this.done = walk === undefined ? done : (err) => walk.end(err, done);
   }

@@ -1,5 +1,5 @@
 /** The hook through which a flavour watches a request walk one router: the routes it passed, and its end. */
-import type { KitRequest, KitResponse, NextFunction } from '../types.js';
+import type { NextFunction } from '../types.js';
 import type { Route } from './route.js';
 
 /**
@@ -18,12 +18,4 @@ export interface RouterWalk {
   passed(routes: readonly Route[]): void;
   /** The walk is over: `done(err)` goes on after the router, unless the flavour answers the request instead. */
   end(err: unknown, done: NextFunction): void;
-}
-
-/**
- * What a flavour may give an app (with its `ResponseHooks`) to watch its routers' walks. Called as a router
- * starts a request; undefined means the walk runs as a kit() app's does. A kit() app has none.
- */
-export interface RoutingHooks {
-  routerWalk?: (req: KitRequest, res: KitResponse) => RouterWalk | undefined;
 }

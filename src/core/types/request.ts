@@ -68,8 +68,6 @@ export interface RequestMembers<Route extends RouteGeneric = {}> {
    * trusts the connecting address, X-Forwarded-Host's first value instead.
    */
   readonly hostname: string;
-  /** Express 4's deprecated alias of {@link RequestMembers.hostname}. */
-  readonly host: string;
   /**
    * The client's address: the socket's, or with `trust proxy` the nearest X-Forwarded-For address that no
    * trusted proxy added.
@@ -133,11 +131,6 @@ export interface RequestMembers<Route extends RouteGeneric = {}> {
    * ```
    */
   range(size: number, options?: RangeOptions): RangeResult | undefined;
-  /**
-   * Express 4's deprecated lookup: route parameter `name`, else the body's field, else the query's, else
-   * `defaultValue`. Prefer `req.params`, `req.body` and `req.query`.
-   */
-  param(name: string, defaultValue?: unknown): unknown;
   /**
    * The best of `types` (`'json'`, `'html'`, `'text/plain'`, as written) by the Accept header; `false` when
    * none is acceptable; with none given, every accepted type, best first.

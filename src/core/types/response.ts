@@ -28,16 +28,15 @@ export interface ResponseMembers<Route extends RouteGeneric = {}> {
   status<Code extends number>(code: Code): StatusResponse<this, Route, Code>;
   /**
    * Sends `obj` as JSON with `Content-Type: application/json; charset=utf-8`, honouring the app's
-   * `json replacer`, `json spaces` and `json escape` settings. Express 4's `(status, obj)` form is kept.
+   * `json replacer`, `json spaces` and `json escape` settings. A second argument is a TypeError in a kit()
+   * app (Express 4's `(status, obj)` form is kitjs/express's: write `res.status(201).json(obj)`).
    *
    * @example
    * ```ts
    * res.json({ id: 1 });
-   * res.json(201, { id: 1 }); // Express 4's older form of res.status(201).json(...)
    * ```
    */
   json(obj: Declared<Route, 'Reply', unknown>): void;
-  json(status: number, obj: Declared<Route, 'Reply', unknown>): void;
   /**
    * Sends JSON, or, when the query parameter named by the `jsonp callback name` setting (`callback`) is
    * given, JavaScript calling that function with it (`text/javascript`, `X-Content-Type-Options: nosniff`).
@@ -48,20 +47,18 @@ export interface ResponseMembers<Route extends RouteGeneric = {}> {
    * ```
    */
   jsonp(obj: Declared<Route, 'Reply', unknown>): void;
-  jsonp(status: number, obj: Declared<Route, 'Reply', unknown>): void;
   /**
-   * Sends a string as text/html, a Buffer as application/octet-stream, anything else as JSON. A string
-   * gets `charset=utf-8` in a Content-Type set earlier; with the app's `etag` setting on, the body gets
-   * an ETag, and a fresh conditional GET is answered 304. Express 4's `(status, body)` form is kept.
+   * Sends a string as text/html, a Buffer as application/octet-stream, anything else as JSON (a Content-Type
+   * set earlier wins; kitjs/express adds `charset=utf-8` to it for a string). With the app's `etag` setting
+   * on, the body gets an ETag, and a fresh conditional GET is answered 304. A second argument is a TypeError in a kit() app
+   * (Express 4's `(status, body)` form is kitjs/express's).
    *
    * @example
    * ```ts
    * res.send('<p>hello</p>');
-   * res.send(404, 'Sorry, no such page');
    * ```
    */
   send(body?: Declared<Route, 'Reply', unknown> | string | Uint8Array): void;
-  send(status: number, body: Declared<Route, 'Reply', unknown> | string | Uint8Array): void;
   /**
    * Sends the status code with its status text as a text/plain body.
    *

@@ -2,7 +2,6 @@
 import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import encodeUrl from 'encodeurl';
-import type { FinalHooks } from '../../core/app/context.js';
 import type { ErrorView } from '../../core/error-view.js';
 import type { InternalRequest } from '../../core/request/internal.js';
 import { escapeHtml } from '../../core/response/negotiation.js';
@@ -78,7 +77,7 @@ export function resourceName(target: string): string {
 }
 
 /** EXP-011: Express 4's 404, `Cannot <METHOD> <path>` with the path percent-encoded, then escaped. */
-function notFound(req: KitRequest, res: KitResponse): void {
+export function notFound(req: KitRequest, res: KitResponse): void {
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
   writePage(req, res, 404, `Cannot ${req.method} ${encodeUrl(resourceName(target))}`, []);
 }
@@ -89,7 +88,7 @@ function notFound(req: KitRequest, res: KitResponse): void {
  * only with a status it gave. The text is the stack (else `toString()`) where `showsErrorDetail` allows it,
  * otherwise the status text. Whatever the error does while being read, the page is a 500 that shows nothing.
  */
-function defaultError(err: unknown, view: ErrorView, req: KitRequest, res: KitResponse): void {
+export function defaultError(err: unknown, view: ErrorView, req: KitRequest, res: KitResponse): void {
   const app = (req as InternalRequest).context?.app;
   const env = app?.settings.env || process.env.NODE_ENV || 'development';
   const detailed = showsErrorDetail(env, req.socket?.remoteAddress, req.headers);
@@ -154,6 +153,3 @@ function writePage(
   if (req.httpVersionMajor < 2) res.statusMessage = STATUS_CODES[status] as string;
   writeBody(res, status, HTML, errorDocument(message), INERT_PAGE_HEADERS);
 }
-
-/** What a kitjs/express app's end of the stack writes (EXP-011), given to the core as its final hooks. */
-export const expressFinalHooks: FinalHooks = Object.freeze({ notFound, defaultError });

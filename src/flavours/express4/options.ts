@@ -1,7 +1,7 @@
 /** Express 4's automatic answer to an OPTIONS request that nothing answered: the methods routed at its path. */
 import type { Route } from '../../core/router/route.js';
-import type { RouterWalk, RoutingHooks } from '../../core/router/router-walk.js';
-import type { KitResponse, NextFunction } from '../../core/types.js';
+import type { RouterWalk } from '../../core/router/router-walk.js';
+import type { KitRequest, KitResponse, NextFunction } from '../../core/types.js';
 
 /**
  * The methods a route answers, upper case, in the order they were registered on it, then HEAD when it has
@@ -55,10 +55,9 @@ class OptionsWalk implements RouterWalk {
  *
  * @example
  * ```ts
- * const app = createApp(undefined, { routerWalk: expressRoutingHooks.routerWalk });
+ * const walk = optionsWalk(req, res); // an OptionsWalk for OPTIONS, else undefined
  * ```
  */
-export const expressRoutingHooks: RoutingHooks = Object.freeze({
-  routerWalk: (req: { method?: string }, res: KitResponse) =>
-    req.method === 'OPTIONS' ? new OptionsWalk(res) : undefined,
-});
+export function optionsWalk(req: KitRequest, res: KitResponse): RouterWalk | undefined {
+  return req.method === 'OPTIONS' ? new OptionsWalk(res) : undefined;
+}

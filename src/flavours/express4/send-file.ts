@@ -2,7 +2,6 @@
 import { extname, isAbsolute, resolve } from 'node:path';
 import { contentType } from 'mime-types';
 import { lazyDependency } from '../../base/optional-package.js';
-import type { FileHooks } from '../../core/app/context.js';
 import { downloadArguments } from '../../core/response/download.js';
 import { fileHeaderList } from '../../core/response/file-options.js';
 import { fileReporter, pipeFile } from '../../core/response/send-file.js';
@@ -69,8 +68,27 @@ function download(
   sendFile(res, fullPath, opts, done);
 }
 
-/** Express 4's file members, given to kitjs/express apps as their ResponseHooks' `files`. */
-export const expressFileHooks: FileHooks = Object.freeze({ sendFile, sendfile, download });
+/**
+ * Express 4's file members, on the prototype of kitjs/express's responses (`flavours/express4/response.ts`):
+ * each called on the response, as `res.sendFile(...)`.
+ */
+export const expressFileMembers = {
+  sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+    sendFile(this, path, options, callback);
+  },
+  download(
+    this: KitResponse,
+    path: unknown,
+    filename?: unknown,
+    options?: unknown,
+    callback?: unknown,
+  ): void {
+    download(this, path, filename, options, callback);
+  },
+  sendfile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+    sendfile(this, path, options, callback);
+  },
+};
 
 function optionsAndCallback(options: unknown, callback: unknown, what: string): [Options, SendFileCallback?] {
   const done = typeof options === 'function' ? options : callback;

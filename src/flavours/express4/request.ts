@@ -1,0 +1,29 @@
+/** kitjs/express's request class: the core's, with the members Express 4 has beyond kit()'s surface. */
+import { KitIncomingMessage } from '../../core/request.js';
+
+/**
+ * The class of every request of a kitjs/express app, and `express.request` is its prototype: a member added
+ * there reaches kitjs/express requests, never a kit() app's (EXP-001). Only what Express 4 has and kit()
+ * does not is here; everything else is the core's.
+ */
+export class Express4Request extends KitIncomingMessage {
+  /** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname` (no port). */
+  get host(): string {
+    return this.hostname;
+  }
+
+  /**
+   * XREQ-032: Express 4's deprecated lookup: the route parameter `name`, else the body's field, else the
+   * query's, else `defaultValue`; `null` and `undefined` values are skipped. Only a key of the object itself
+   * counts, so `req.param('constructor')` is never Object's constructor.
+   */
+  param(name: string, defaultValue?: unknown): unknown {
+    const sources: unknown[] = [this.params, this.body, this.query];
+    for (const source of sources) {
+      if (source === null || typeof source !== 'object' || !Object.hasOwn(source, name)) continue;
+      const value = (source as Record<string, unknown>)[name];
+      if (value !== null && value !== undefined) return value;
+    }
+    return defaultValue;
+  }
+}
