@@ -10,8 +10,6 @@ import { Route } from './core/router/route.js';
 import { Router } from './core/router/router.js';
 import type {
   KitApp,
-  KitRequest,
-  KitResponse,
   RequestHandler,
   RoutePath,
   Route as RouteType,
@@ -25,9 +23,10 @@ import {
 import { callableRouter } from './flavours/express4/callable-router.js';
 import { express4Flavour } from './flavours/express4/flavour.js';
 import { type QueryOptions, query } from './flavours/express4/query.js';
-import { Express4Request } from './flavours/express4/request.js';
-import { Express4Response } from './flavours/express4/response.js';
+import { Express4Request as Express4RequestClass } from './flavours/express4/request.js';
+import { Express4Response as Express4ResponseClass } from './flavours/express4/response.js';
 import { type ExpressStaticOptions, expressStatic } from './flavours/express4/static.js';
+import type { Express4Request, Express4Response } from './flavours/express4/types.js';
 
 /**
  * `express.Router`: a function that makes a Router, called with or without `new`, as Express's is.
@@ -93,10 +92,10 @@ export interface Express {
   query: (options?: QueryOptions) => RequestHandler;
   /** The prototype of every app: members added here appear on every app. */
   application: Record<string, unknown>;
-  /** The prototype of every request: members added here appear on every request. */
-  request: KitRequest & Record<string, unknown>;
-  /** The prototype of every response: members added here appear on every response. */
-  response: KitResponse & Record<string, unknown>;
+  /** The prototype of every kitjs/express request: members added here appear on every one, and on no kit() request. */
+  request: Express4Request & Record<string, unknown>;
+  /** The prototype of every kitjs/express response: members added here appear on every one, and on no kit() response. */
+  response: Express4Response & Record<string, unknown>;
   /** Express's Route class: `new express.Route(path)`, with method registrars and `dispatch`. */
   Route: ExpressRouteClass;
 }
@@ -127,22 +126,24 @@ express.query = query;
 express.application = applicationPrototype as Record<string, unknown>;
 // EXP-001: the flavour's prototypes themselves, so that a member assigned here reaches every kitjs/express
 // request and response, and no kit() app's.
-express.request = Express4Request.prototype as unknown as Express['request'];
-express.response = Express4Response.prototype as unknown as Express['response'];
+express.request = Express4RequestClass.prototype as unknown as Express['request'];
+express.response = Express4ResponseClass.prototype as unknown as Express['response'];
 express.Route = Route as unknown as ExpressRouteClass;
 
-// The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.
-// The types the members above are written with, so that a user's declarations can name them (TS2883).
 export type {
   ErrorHandler as ErrorRequestHandler,
   KitApp as Application,
-  KitRequest as Request,
-  KitResponse as Response,
   NextFunction,
   RequestHandler,
   Route,
   RoutePath,
 } from './core/types.js';
+// The names @types/express gives these types, so `import express, { Request, Response } from ...` ports as is.
+// The types the members above are written with, so that a user's declarations can name them (TS2883).
+export type {
+  Express4Request as Request,
+  Express4Response as Response,
+} from './flavours/express4/types.js';
 export type {
   ExpressStaticOptions,
   JsonOptions,

@@ -358,3 +358,44 @@ Feature: The response
         assert.equal(world.typeInWrapper, 'text/csv; charset=utf-8');
         assert.equal(world.lengthAfter, null);
         """
+
+  Rule: RES-012 One argument to json, jsonp and send
+
+    Scenario Outline: res.<member>(201, value) in a kit() app is a TypeError that names the kit spelling
+      Given the app:
+        """js
+        app.get('/two', (req, res) => {
+          try {
+            // not typed: Express 4's two-argument form, which kit()'s types leave out
+            res.<member>(201, { id: 1 });
+          } catch (err) {
+            world.refusal = { name: err.name, message: err.message };
+            throw err;
+          }
+        });
+        app.get('/ok', (req, res) => res.send('ok'));
+        """
+      When I GET "/two"
+      Then the status is 500
+      And this holds:
+        """js
+        assert.equal(world.refusal.name, 'TypeError');
+        assert.match(world.refusal.message, /res\.<member>\(status, body\) is Express 4's form/);
+        assert.match(world.refusal.message, /res\.status\(status\)\.<member>\(body\)/);
+        """
+      And the server still answers GET "/ok" with 200
+
+      Examples:
+        | member |
+        | json   |
+        | jsonp  |
+        | send   |
+
+    Scenario: res.send with a lone number sends the number as JSON
+      Given the app:
+        """js
+        app.get('/n', (req, res) => res.send(404));
+        """
+      When I GET "/n"
+      Then the status is 200
+      And the body is "404"

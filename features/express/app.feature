@@ -55,6 +55,44 @@ Feature: Express's application API and the kitjs/express entry point
         assert.deepEqual(world.described, ['an app', 'an app']);
         """
 
+    Scenario: The members of express.request and express.response, and Express 4's own, never reach a kit() app
+      Given the Express app:
+        """js
+        express.response.shout = function (text) { this.send(String(text).toUpperCase()); };
+        express.request.greeting = function () { return 'hello'; };
+        // not typed: members added at run time, and Express 4's own, which kit()'s types leave out
+        const members = (req, res) => ({ shout: typeof res.shout, greeting: typeof req.greeting, sendfile: typeof res.sendfile, param: typeof req.param, host: typeof req.host });
+        const plain = kit();
+        plain.get('/kit', (req, res) => res.json(members(req, res)));
+        app.get('/express', (req, res) => res.json(members(req, res)));
+        // A kit() app run from inside an Express app's route: its requests are kit()'s while it runs them.
+        app.use('/inner', (req, res, next) => plain(req, res, next));
+        world.plainServer = plain.listen(0, '127.0.0.1');
+        world.undo = () => {
+          delete express.response.shout;
+          delete express.request.greeting;
+          world.plainServer.close();
+        };
+        """
+      When I GET "/express"
+      Then the JSON body is:
+        """json
+        { "shout": "function", "greeting": "function", "sendfile": "function", "param": "function", "host": "string" }
+        """
+      When I GET "/inner/kit"
+      Then the JSON body is:
+        """json
+        { "shout": "undefined", "greeting": "undefined", "sendfile": "undefined", "param": "undefined", "host": "undefined" }
+        """
+      And this holds:
+        """js
+        if (!world.plainServer.listening) await new Promise((resolve) => world.plainServer.once('listening', resolve));
+        const { port } = world.plainServer.address();
+        const direct = await fetch(`http://127.0.0.1:${port}/kit`).then((r) => r.json());
+        world.undo();
+        assert.deepEqual(direct, { shout: 'undefined', greeting: 'undefined', sendfile: 'undefined', param: 'undefined', host: 'undefined' });
+        """
+
     Scenario: express.query parses the query string with qs
       Given the Express app:
         """js

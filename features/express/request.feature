@@ -141,9 +141,10 @@ Feature: Express 4's request members
   Rule: XREQ-004 req.hostname and req.host from a trusted X-Forwarded-Host
 
     Scenario Outline: X-Forwarded-Host "<forwarded>" with trust proxy <value>
-      Given the app:
+      Given the Express app:
         """js
         app.set('trust proxy', <value>);
+        // not typed: req.host is a member of kitjs/express's requests only, which a route's inferred type leaves out
         app.get('/', (req, res) => res.json({ hostname: req.hostname, host: req.host }));
         """
       When I send the raw request:
@@ -466,9 +467,10 @@ Feature: Express 4's request members
   Rule: XREQ-032 req.param looks in params, then body, then query
 
     Scenario: Params win over the body, the body over the query, and the default comes last
-      Given the app:
+      Given the Express app:
         """js
         app.use(json());
+        // not typed: req.param is a member of kitjs/express's requests only, which a route's inferred type leaves out
         app.post('/users/:id', (req, res) => res.json({
           id: req.param('id'),
           name: req.param('name'),

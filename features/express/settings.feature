@@ -30,6 +30,23 @@ Feature: Express's settings table
         });
         """
 
+    Scenario: A setting written straight into app.settings takes effect in a kitjs/express app
+      Given the Express app:
+        """js
+        app.get('/j', (req, res) => res.json({ a: 1 }));
+        """
+      When I GET "/j"
+      Then the body is "{\"a\":1}"
+      And this holds:
+        """js
+        world.app.settings['json spaces'] = 2;
+        const spaced = await world.send('GET', '/j');
+        assert.equal(spaced.text, '{\n  "a": 1\n}');
+        delete world.app.settings['json spaces'];
+        const again = await world.send('GET', '/j');
+        assert.equal(again.text, '{"a":1}');
+        """
+
     Scenario Outline: A value <setting> cannot take is a TypeError at once
       Given the app:
         """js
