@@ -8,12 +8,7 @@ import type { UrlencodedOptions } from './batteries/middleware/body/urlencoded.j
 import { applicationPrototype, createApp, type KitOptions } from './core/app.js';
 import { Route } from './core/router/route.js';
 import { Router } from './core/router/router.js';
-import type {
-  KitApp,
-  RequestHandler,
-  RoutePath,
-  Route as RouteType,
-} from './core/types.js';
+import type { KitApp, RequestHandler, RoutePath, Route as RouteType } from './core/types.js';
 import {
   expressJson,
   expressRaw,

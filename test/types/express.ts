@@ -31,6 +31,14 @@ app.response.hello = function hello(this: Response) {
 express.request.whoami = function whoami(this: Request) {
   return this.ip;
 };
+// Express 4's deprecated members are kitjs/express's Request and Response (XREQ-004, XREQ-032, XRES-003).
+app.get('/old', (req: Request, res: Response) => {
+  expectType<Equal<typeof req.host, string>>();
+  const id: unknown = req.param('id', 0);
+  res.json(201, { id });
+  res.send(404);
+  res.sendfile('public/index.html', (err) => console.log(err?.message));
+});
 
 const router = express.Router();
 const built = new express.Router();

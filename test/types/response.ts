@@ -30,8 +30,11 @@ app.get('/members', (req, res) => {
 });
 
 app.get('/legacy', (_req, res) => {
+  // @ts-expect-error: Express 4's (status, body) forms are kitjs/express's (RES-012)
   res.send(201, 'made');
+  // @ts-expect-error: Express 4's (status, body) forms are kitjs/express's (RES-012)
   res.json(202, { a: 1 });
+  // @ts-expect-error: Express 4's (status, body) forms are kitjs/express's (RES-012)
   res.jsonp(203, [1]);
   res.redirect('back');
   // @ts-expect-error: a Content-Type array is refused (a TypeError at run time too)
@@ -42,12 +45,12 @@ interface User {
   id: number;
 }
 app.get<{ Reply: User }>('/user', (_req, res) => {
-  res.json(200, { id: 1 });
+  res.status(200).json({ id: 1 });
   res.jsonp({ id: 1 });
   // @ts-expect-error: the reply is a User
   res.jsonp({ id: 'one' });
   // @ts-expect-error: the reply is a User
-  res.json(200, { id: 'one' });
+  res.status(200).json({ id: 'one' });
 });
 
 const handlers: FormatHandlers = { text: (_req, res) => res.send('text') };
