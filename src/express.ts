@@ -8,6 +8,7 @@ import type { UrlencodedOptions } from './batteries/middleware/body/urlencoded.j
 import { applicationPrototype, createApp, type KitOptions } from './core/app.js';
 import { KitIncomingMessage } from './core/request.js';
 import { KitServerResponse } from './core/response.js';
+import { PATH_SYNTAX } from './core/router/path-syntax.js';
 import { Route } from './core/router/route.js';
 import { Router } from './core/router/router.js';
 import type {
@@ -30,6 +31,7 @@ import {
   applyExpressDefaults,
   expressResponseHooks,
 } from './flavours/express4/flavour.js';
+import { expressPathSyntax } from './flavours/express4/path-syntax.js';
 import { type QueryOptions, query } from './flavours/express4/query.js';
 import { type ExpressStaticOptions, expressStatic } from './flavours/express4/static.js';
 
@@ -108,8 +110,11 @@ export interface Express {
 // Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
 const RouterWithOptions = Router as unknown as new (options?: Record<string, unknown>) => Router;
 // XROUTE-015: the router is also a function `(req, res, next)`, as Express's is.
+// XROUTE-001: its string paths are read with Express 4's syntax.
 const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>): Router {
-  return callableRouter(new RouterWithOptions(options));
+  const router = new RouterWithOptions(options);
+  router[PATH_SYNTAX] = expressPathSyntax;
+  return callableRouter(router);
 } as unknown as ExpressRouterFactory;
 // `new express.Router()` returns the object the function made; `instanceof` answers for Router itself.
 (ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;
@@ -118,6 +123,8 @@ markFactory(ExpressRouter, 'express.Router()');
 /** EXP-001: a new app with Express 4's defaults (EXP-003) and its responses' ways (XRES-002, XRES-003). */
 function createExpressApp(options?: KitOptions): KitApp {
   const app = createApp(options, expressResponseHooks);
+  // XROUTE-001: Express 4's path syntax, set before anything is registered on the app.
+  (app as unknown as Router)[PATH_SYNTAX] = expressPathSyntax;
   applyExpressDefaults(app);
   addExpressAliases(app);
   return app;
