@@ -6,6 +6,7 @@ import type { RawOptions } from './batteries/middleware/body/raw.js';
 import type { TextOptions } from './batteries/middleware/body/text.js';
 import type { UrlencodedOptions } from './batteries/middleware/body/urlencoded.js';
 import { applicationPrototype, createApp, type KitOptions } from './core/app.js';
+import { PATH_SYNTAX } from './core/router/path-syntax.js';
 import { Route } from './core/router/route.js';
 import { Router } from './core/router/router.js';
 import type { KitApp, RequestHandler, RoutePath, Route as RouteType } from './core/types.js';
@@ -17,6 +18,7 @@ import {
 } from './flavours/express4/body-defaults.js';
 import { callableRouter } from './flavours/express4/callable-router.js';
 import { express4Flavour } from './flavours/express4/flavour.js';
+import { expressPathSyntax } from './flavours/express4/path-syntax.js';
 import { type QueryOptions, query } from './flavours/express4/query.js';
 import { Express4Request as Express4RequestClass } from './flavours/express4/request.js';
 import { Express4Response as Express4ResponseClass } from './flavours/express4/response.js';
@@ -98,8 +100,11 @@ export interface Express {
 // Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
 const RouterWithOptions = Router as unknown as new (options?: Record<string, unknown>) => Router;
 // XROUTE-015: the router is also a function `(req, res, next)`, as Express's is.
+// XROUTE-001: its string paths are read with Express 4's syntax.
 const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>): Router {
-  return callableRouter(new RouterWithOptions(options));
+  const router = new RouterWithOptions(options);
+  router[PATH_SYNTAX] = expressPathSyntax;
+  return callableRouter(router);
 } as unknown as ExpressRouterFactory;
 // `new express.Router()` returns the object the function made; `instanceof` answers for Router itself.
 (ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;

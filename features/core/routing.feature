@@ -987,3 +987,126 @@ Feature: Routing
       Then the status is 401
       When I GET "/aab/secret"
       Then the body is "open"
+
+  Rule: ROUTE-022 kit() reads kitjs's own path syntax and refuses Express 4's other forms where they are registered
+
+    Scenario: :name(regex) constrains a parameter, in a route and in a use prefix
+      Given the app:
+        """js
+        app.use('/orgs/:org(\\d+)', (req, res, next) => { res.set('X-Org', req.params.org); next(); });
+        app.get('/users/:id(\\d+)', (req, res) => res.json({ id: req.params.id }));
+        app.get('/users/:name', (req, res) => res.json({ name: req.params.name }));
+        app.get('/pages/:n([0-9]{1,3})?', (req, res) => res.json({ keys: Object.keys(req.params), n: req.params.n ?? null }));
+        app.get('/orgs/:org', (req, res) => res.send(res.get('X-Org') ?? 'no org header'));
+        """
+      When I GET "/users/42"
+      Then the JSON body is:
+        """json
+        { "id": "42" }
+        """
+      When I GET "/users/tj"
+      Then the JSON body is:
+        """json
+        { "name": "tj" }
+        """
+      When I GET "/pages"
+      Then the JSON body is:
+        """json
+        { "keys": ["n"], "n": null }
+        """
+      When I GET "/pages/7"
+      Then the JSON body is:
+        """json
+        { "keys": ["n"], "n": "7" }
+        """
+      When I GET "/pages/1234"
+      Then the status is 404
+      When I GET "/orgs/7"
+      Then the body is "7"
+      When I GET "/orgs/acme"
+      Then the body is "no org header"
+
+    Scenario Outline: <path> is refused at registration, naming the path, the line that registered it and <spelling>
+      Given the app:
+        """js
+        // Registered from a file of the application's own, so that the message can name its line (2).
+        const { join } = require('node:path');
+        world.routesFile = join(tmpDir, 'routes.cjs');
+        require('node:fs').writeFileSync(world.routesFile, [
+          'module.exports = (app) => {',
+          '  app.<registrar>(String.raw`<path>`, (req, res) => res.end());',
+          '};',
+        ].join('\n'));
+        try {
+          require(world.routesFile)(app);
+          world.thrown = 'nothing';
+        } catch (err) {
+          world.thrown = err;
+        }
+        """
+      Then this holds:
+        """js
+        assert.ok(world.thrown instanceof TypeError, String(world.thrown));
+        const { message } = world.thrown;
+        assert.ok(message.includes(`path "${String.raw`<path>`}"`), message);
+        assert.ok(message.includes(`(${world.routesFile}:2)`), message);
+        assert.ok(message.includes(String.raw`<spelling>`), message);
+        """
+
+      Examples:
+        | registrar | path               | spelling                                |
+        | get       | /a/*/b             | use "/a/:part/b"                        |
+        | get       | /*/*               | use "/:part/*"                          |
+        | get       | /assets/:path*     | use "/assets/*"                         |
+        | get       | /docs/:path+       | use "/docs/*"                           |
+        | get       | /ab?cd             | write it "%3F"                          |
+        | post      | /ab+cd             | write it "%2B"                          |
+        | get       | /ab(cd)?e          | use a RegExp, or kitjs/express          |
+        | get       | /a[bc]d            | use a RegExp, or kitjs/express          |
+        | get       | /a{2}              | use a RegExp, or kitjs/express          |
+        | get       | /flights/:from-:to | use one parameter per segment ("/:name") |
+        | get       | /files/:file.:ext? | use one parameter per segment ("/:name") |
+        | use       | /v:n([0-9]+)/*     | use a RegExp, or kitjs/express          |
+
+    Scenario: The kit spellings the refusals name answer, and a RegExp says what Express 4 said
+      Given the app:
+        """js
+        app.get('/a/:part/b', (req, res) => res.json({ part: req.params.part }));
+        app.get('/assets/*', (req, res) => res.json({ rest: req.params[0] }));
+        app.get(/^\/ab?cd$/, (req, res) => res.send('abcd or acd'));
+        """
+      When I GET "/a/x/b"
+      Then the JSON body is:
+        """json
+        { "part": "x" }
+        """
+      When I GET "/assets/css/site.css"
+      Then the JSON body is:
+        """json
+        { "rest": "css/site.css" }
+        """
+      When I GET "/acd"
+      Then the body is "abcd or acd"
+
+    Scenario: Each router keeps the syntax it was made with, wherever it is mounted
+      Given the Express app:
+        """js
+        // A kit() app refuses Express 4's /ab?cd; an express.Router() mounted in it still reads it, and the
+        // kitjs/express app reads it too.
+        const site = kit();
+        try { site.get('/ab?cd', (req, res) => res.end()); world.siteThrew = 'nothing'; }
+        catch (err) { world.siteThrew = err.name; }
+        const legacy = express.Router();
+        legacy.get('/ab?cd', (req, res) => res.send('legacy router'));
+        site.use('/legacy', legacy);
+        app.use(site);
+        app.get('/ab?cd', (req, res) => res.send('express app'));
+        """
+      When I GET "/legacy/acd"
+      Then the body is "legacy router"
+      When I GET "/abcd"
+      Then the body is "express app"
+      And this holds:
+        """js
+        assert.equal(world.siteThrew, 'TypeError');
+        """

@@ -6,7 +6,7 @@ Feature: Express 4 routing
   Rule: XROUTE-001 Express 4 path syntax
 
     Scenario Outline: <path> answers <request> with its parameters
-      Given the app:
+      Given the Express app:
         """js
         app.get(String.raw`<path>`, (req, res) => res.json({ params: req.params }));
         """
@@ -46,7 +46,7 @@ Feature: Express 4 routing
         | /p/:x(.*)                   | /p/a/b               | { "x": "a/b", "0": "/b" }               |
 
     Scenario Outline: <path> does not answer <request>
-      Given the app:
+      Given the Express app:
         """js
         app.get(String.raw`<path>`, (req, res) => res.send('matched'));
         """
@@ -78,9 +78,9 @@ Feature: Express 4 routing
         """
 
     Scenario: next('router') from a regex route leaves the router
-      Given the app:
+      Given the Express app:
         """js
-        const api = new Router();
+        const api = express.Router();
         api.get('/v:n(\\d+)/*', (req, res, next) => next('router'));
         api.get('/v:n(\\d+)/*', (req, res) => res.send('not reached'));
         app.use('/api', api);
@@ -121,7 +121,7 @@ Feature: Express 4 routing
   Rule: XROUTE-002 Every route regex is judged by its shape when it is registered, in linear time
 
     Scenario: The forms issue 35 names register with no checker loaded, and answer as in Express
-      Given the app:
+      Given the Express app:
         """js
         app.get('/assets/:path*', (req, res) => res.json(req.params));
         app.get('/docs/:path+', (req, res) => res.json(req.params));
@@ -375,7 +375,7 @@ Feature: Express 4 routing
         """
 
     Scenario: Numbered captures of a merging router come after its parent's
-      Given the app:
+      Given the Express app:
         """js
         const files = new Router({ mergeParams: true });
         files.get('/*', (req, res) => res.json(req.params));
@@ -496,7 +496,7 @@ Feature: Express 4 routing
       Then the status is 410
 
     Scenario: An optional parameter that was left out runs no callback
-      Given the app:
+      Given the Express app:
         """js
         // Express 4 runs a name's callbacks only for a value the path captured (process_params skips undefined).
         const seen = (req, res, next, value, name) => {
@@ -672,7 +672,7 @@ Feature: Express 4 routing
   Rule: XROUTE-011 kitjs's own patterns never use a regular expression
 
     Scenario: A plain pattern answers a path of any length; a regex route is held to its bound
-      Given the app:
+      Given the Express app:
         """js
         app.get('/files/*', (req, res) => res.send(`file ${req.params[0].length}`));
         app.get('/docs/:path+', (req, res) => res.send('docs'));
@@ -836,7 +836,7 @@ Feature: Express 4 routing
   Rule: XROUTE-016 A route regex that can backtrack is tried only on paths up to its bound
 
     Scenario: The generated form of /:a-:b answers the CVE-2024-45296 attack path with a plain 404
-      Given the app:
+      Given the Express app:
         """js
         app.get('/:a-:b', (req, res) => res.json(req.params));
         """

@@ -12,11 +12,13 @@ export function moduleLocation(): string {
 
 /**
  * The `file:line` of the application code that called kitjs (XROUTE-017 names where a route was registered):
- * the first frame of the stack that is not kitjs's own (found next to this module, in src/ or dist/).
+ * the first frame of the stack that is not kitjs's own (found under the folder of this module's build, src/
+ * or dist/). ROUTE-022 names where a path kitjs's syntax refuses was registered the same way.
  */
 export function callerLocation(): string {
   const here = moduleLocation().replace(/^file:\/\//, '');
-  const own = here.slice(0, here.lastIndexOf('/') + 1);
+  // dist/ holds the build's files side by side; in src/ this module sits in base/, beside core/ and the rest.
+  const own = here.slice(0, here.lastIndexOf('/') + 1).replace(/\/base\/$/, '/');
   const limit = Error.stackTraceLimit;
   // Registration runs through a few frames of kitjs (router, index, compiler) before this one.
   Error.stackTraceLimit = 40;

@@ -10,13 +10,25 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { check, type Diagnostics } from 'recheck';
 import {
-  compileExpressPath,
   compileRegExpPath,
+  compileWritten,
   groupNames,
+  type MatchOptions,
   type RegexPattern,
-} from '../../src/core/router/express-pattern.ts';
+} from '../../src/core/router/regex-path.ts';
 import { regexVerdict, UNBOUNDED_LIMIT } from '../../src/core/router/regex-safety.ts';
-import { compileUsePath } from '../../src/core/router/use-path-pattern.ts';
+import { compileUsePath as compileWith } from '../../src/core/router/use-path-pattern.ts';
+import { expressPathSyntax } from '../../src/flavours/express4/path-syntax.ts';
+
+/** An Express 4 path as kitjs/express compiles it (XROUTE-001), `end` false for a `use` prefix. */
+function compileExpressPath(path: string, options: MatchOptions, end = true): RegexPattern {
+  return compileWritten(expressPathSyntax.write(path, options, end), path, options);
+}
+
+/** A `use` prefix of kitjs/express. */
+function compileUsePath(path: unknown, caseSensitive: boolean): RegexPattern {
+  return compileWith(path, caseSensitive, expressPathSyntax);
+}
 
 const SEED = 20261124;
 const loose = { caseSensitive: false, strict: false };

@@ -4,7 +4,7 @@
  * the order `Object.keys(req.params)` gives them, or null for no match. A matcher that never sees a pattern
  * under some options says why (matchers.ts, `unsupported`); the runner reports those as skipped with it.
  */
-import type { MatchOptions } from '../../src/core/router/express-pattern.ts';
+import type { MatchOptions } from '../../src/core/router/regex-path.ts';
 
 export type Params = Array<[string, string | undefined]>;
 

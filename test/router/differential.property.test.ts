@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pathFault } from '../../src/core/router/canonical-path.ts';
-import type { MatchOptions } from '../../src/core/router/express-pattern.ts';
+import type { MatchOptions } from '../../src/core/router/regex-path.ts';
 import { LOOSE, regex, routedPath, trie } from './matchers.ts';
 
 // Static segments: case, punctuation, escapes and the characters kitjs's own form keeps as text.

@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { RouteIndex, type RoutePath } from '../../src/core/router/route-index.ts';
 import { decodeParams } from '../../src/core/router/route-params.ts';
+import { expressPathSyntax } from '../../src/flavours/express4/path-syntax.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Express 4.21.2 is a test tool (test-tools/package.json's `express-4`), linked into node_modules.
@@ -127,7 +128,11 @@ const optionSets = [
 /** kitjs's params for `path` on a router holding only `pattern`, or null when it does not match. */
 function kitParams(pattern: RoutePath, options: (typeof optionSets)[number], path: string): object | null {
   const index = new RouteIndex();
-  index.add({ order: 0, group: 0, method: 'GET', path: pattern, handlers: [() => {}] }, options);
+  index.add(
+    { order: 0, group: 0, method: 'GET', path: pattern, handlers: [() => {}] },
+    options,
+    expressPathSyntax,
+  );
   const found = index.match('GET', path, path.toLowerCase())?.[0];
   return found === undefined ? null : (decodeParams(found, null) as object);
 }

@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalPath } from '../../src/core/router/canonical-path.ts';
-import { compileUsePath, isLiteralPrefix } from '../../src/core/router/express-pattern.ts';
+import { kitPathSyntax } from '../../src/core/router/kit-path-syntax.ts';
+import type { PathSyntax } from '../../src/core/router/path-syntax.ts';
+import { compileUsePath as compileWith, isLiteralPrefix } from '../../src/core/router/use-path-pattern.ts';
+import { expressPathSyntax } from '../../src/flavours/express4/path-syntax.ts';
+
+/** A case-sensitive router's prefix, read with `syntax` (kitjs/express's unless told). */
+function compileUsePath(path: unknown, caseSensitive: boolean, syntax: PathSyntax = expressPathSyntax) {
+  return compileWith(path, caseSensitive, syntax);
+}
 
 describe('a literal use prefix on a case-sensitive router', () => {
   // Each prefix, a path it guards, and the path Express's syntax would have made of it instead.
@@ -21,9 +29,11 @@ describe('a literal use prefix on a case-sensitive router', () => {
     ['/café', '/caf%c3%a9/menu', null],
   ];
   for (const [prefix, guarded, express] of literals) {
-    it(`${prefix} covers ${guarded}${express === null ? '' : `, not ${express}`}`, () => {
+    it(`${prefix} covers ${guarded}${express === null ? '' : `, not ${express}`}, in either syntax`, () => {
       assert.ok(isLiteralPrefix(prefix));
+      const kit = compileUsePath(prefix, true, kitPathSyntax);
       const { regexp, keys } = compileUsePath(prefix, true);
+      assert.equal(kit.regexp.source, regexp.source);
       assert.deepEqual(keys, []);
       assert.ok(regexp.test(canonicalPath(guarded)), String(regexp));
       if (express !== null) assert.ok(!regexp.test(canonicalPath(express)), String(regexp));
@@ -43,9 +53,11 @@ describe('a literal use prefix on a case-sensitive router', () => {
     }
   });
 
-  it('leaves Express syntax to the Express parser', () => {
+  it("leaves a pattern to the router's syntax: Express 4's reads /ab?c, kitjs's refuses it (ROUTE-022)", () => {
     assert.ok(!isLiteralPrefix('/users/:id'));
     assert.deepEqual(compileUsePath('/users/:id', true).keys, ['id']);
+    assert.deepEqual(compileUsePath('/users/:id(\\d+)', true, kitPathSyntax).keys, ['id']);
     assert.ok(compileUsePath('/ab?c', true).regexp.test('/ac'));
+    assert.throws(() => compileUsePath('/ab?c', true, kitPathSyntax), /"\/ab\?c".*%3F/);
   });
 });

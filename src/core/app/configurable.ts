@@ -1,5 +1,5 @@
 /** The settings, locals and views every app has (Express's app.set/get/enable..., app.engine, app.render). */
-import type { MatchOptions } from '../router/express-pattern.js';
+import type { MatchOptions } from '../router/regex-path.js';
 import { Router } from '../router/router.js';
 import { type AppSettings, assignSetting, defaultSettings } from '../settings.js';
 import type { KitApp, RenderCallback, ViewEngine } from '../types.js';

@@ -1,6 +1,6 @@
 /** The entries of a router's stack: middleware, a mounted router, or a block of routes. */
 import type { Middleware, Mountable } from '../types.js';
-import type { RegexPattern } from './express-pattern.js';
+import type { RegexPattern } from './regex-path.js';
 import type { RouteIndex } from './route-index.js';
 
 /**

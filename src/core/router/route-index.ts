@@ -1,14 +1,10 @@
 /** Finds every route in a block of consecutive registrations that matches a path, in registration order. */
 import type { Middleware, RoutePath } from '../types.js';
 import { compileArrayPath } from './array-path-pattern.js';
-import {
-  compileExpressPath,
-  compileKitPath,
-  compileRegExpPath,
-  type MatchOptions,
-  type RegexPattern,
-} from './express-pattern.js';
+import { compileKitPath, kitPathSyntax } from './kit-path-syntax.js';
+import type { PathSyntax } from './path-syntax.js';
 import { compilePattern, isKitPattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
+import { compileRegExpPath, compileWritten, type MatchOptions, type RegexPattern } from './regex-path.js';
 import { ANY_METHOD } from './router-walk.js';
 
 // What a route may be registered for: the public type, one definition (a second one shows as RoutePath$1).
@@ -74,16 +70,17 @@ export class RouteIndex {
 
   /**
    * Adds a route. kitjs's own patterns (static, `:name`, `:name?`, a trailing `*`) go to the trie; any other
-   * Express path, a RegExp, and every path of a case-sensitive or strict router compile to a regex checked
-   * at once (XROUTE-001, XROUTE-005). Everything is compiled before anything is added, so a refused path
-   * leaves the index as it was.
+   * string is read by the router's path syntax (kitjs's, ROUTE-022, or a flavour's, XROUTE-001), and it, a
+   * RegExp, and every path of a case-sensitive or strict router compile to a regex checked at once
+   * (XROUTE-005). Everything is compiled before anything is added, so a refused path leaves the index as it
+   * was.
    */
-  add(entry: RouteEntry, options: MatchOptions = LOOSE): void {
+  add(entry: RouteEntry, options: MatchOptions = LOOSE, syntax: PathSyntax = kitPathSyntax): void {
     // XROUTE-004: an array of paths (nested too) is one regex of alternatives, as Express joins them.
     const paths = Array.isArray(entry.path) ? [entry.path.flat(Infinity as 1)] : [entry.path];
     const compiled = paths.map((path) => {
       const rank = 0;
-      if (Array.isArray(path)) return { rank, regex: compileArrayPath(path, options) };
+      if (Array.isArray(path)) return { rank, regex: compileArrayPath(path, options, syntax) };
       // XROUTE-011: kitjs's own patterns stay on the trie, with no regex.
       if (typeof path === 'string' && !options.caseSensitive && !options.strict && isKitPattern(path)) {
         return { rank, variants: compilePattern(path) };
@@ -95,7 +92,9 @@ export class RouteIndex {
         compilePattern(path);
         return { rank, regex: compileKitPath(path, options) };
       }
-      if (typeof path === 'string') return { rank, regex: compileExpressPath(path, options) };
+      if (typeof path === 'string') {
+        return { rank, regex: compileWritten(syntax.write(path, options, true), path, options) };
+      }
       throw new TypeError(
         `route path must be a string, a RegExp or an array of them, got ${path === null ? 'null' : typeof path}`,
       );

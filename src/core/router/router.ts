@@ -24,9 +24,11 @@ import type {
 } from '../types.js';
 import { prepareBareRequest } from './bare-request.js';
 import { Dispatch } from './dispatch.js';
-import type { MatchOptions } from './express-pattern.js';
+import { kitPathSyntax } from './kit-path-syntax.js';
 import type { Layer } from './layer.js';
 import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
+import { PATH_SYNTAX, type PathSyntax } from './path-syntax.js';
+import type { MatchOptions } from './regex-path.js';
 import { checkHandlers, describe, METHOD_NAMES, Route as RouteObject } from './route.js';
 import { RouteIndex, type RoutePath } from './route-index.js';
 import { useLayers } from './use-args.js';
@@ -74,6 +76,11 @@ export class Router implements RouterLike<Router>, Mountable {
   readonly mergeParams: boolean;
   /** `caseSensitive` and `strict` of the constructor's options (XROUTE-005). */
   private readonly matching: MatchOptions;
+  /**
+   * Internal: how this router reads its string paths, when each is registered (ROUTE-022): kitjs's own syntax,
+   * unless the flavour that made the router set its own (kitjs/express: Express 4's, XROUTE-001).
+   */
+  [PATH_SYNTAX]: PathSyntax = kitPathSyntax;
 
   constructor(options: RouterOptions = {}) {
     if (options === null || typeof options !== 'object') {
@@ -126,7 +133,9 @@ export class Router implements RouterLike<Router>, Mountable {
   use(path: string | RegExp | PathList, ...handlers: UseArg[]): this;
   use(...args: unknown[]): this {
     // All are checked before any is added: a refused argument leaves the router as it was.
-    for (const layer of useLayers(args, this.matchOptions().caseSensitive)) this.stack.push(layer);
+    for (const layer of useLayers(args, this.matchOptions().caseSensitive, this[PATH_SYNTAX])) {
+      this.stack.push(layer);
+    }
     this.block = null;
     return this;
   }
@@ -192,7 +201,8 @@ export class Router implements RouterLike<Router>, Mountable {
     const order = group ?? this.order++;
     const owner = route ?? new RouteObject(path);
     // Compiled (and checked, XROUTE-002) before anything changes: a refused path leaves the router as it was.
-    block.add({ order, group: order, method, path, handlers: flat, route: owner }, this.matchOptions());
+    const added = { order, group: order, method, path, handlers: flat, route: owner };
+    block.add(added, this.matchOptions(), this[PATH_SYNTAX]);
     owner.record(method, name, flat);
     if (block !== this.block && block !== home?.block) {
       this.block = block;

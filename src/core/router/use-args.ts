@@ -1,10 +1,12 @@
 /** What `use(...)` adds to a router's stack: its arguments read as Express reads them, checked at setup. */
 import { refuseFactory } from '../../base/factory-guard.js';
 import type { Middleware, Mountable } from '../types.js';
-import { compileUsePath, type RegexPattern } from './express-pattern.js';
 import type { PrefixLayer } from './layer.js';
+import type { PathSyntax } from './path-syntax.js';
 import { staticSegment } from './pattern.js';
+import type { RegexPattern } from './regex-path.js';
 import { describe } from './route.js';
+import { compileUsePath } from './use-path-pattern.js';
 
 /**
  * The layers `use(...args)` adds: one per middleware function or mountable (a Router, a kit app), all under
@@ -13,21 +15,22 @@ import { describe } from './route.js';
  *
  * @example
  * ```ts
- * stack.push(...useLayers(['/api', auth, api], false)); // middleware, then a mount, both under /api
+ * stack.push(...useLayers(['/api', auth, api], false, kitPathSyntax)); // middleware, then a mount, both under /api
  * ```
  */
-export function useLayers(args: unknown[], caseSensitive: boolean): PrefixLayer[] {
+export function useLayers(args: unknown[], caseSensitive: boolean, syntax: PathSyntax): PrefixLayer[] {
   let prefix = '';
   let pattern: RegexPattern | undefined;
   let items: unknown[] = args;
   if (isUsePath(args[0])) {
-    // XROUTE-006: a prefix with Express syntax, a RegExp or an array of paths matches by a checked regex;
+    // XROUTE-006: a prefix with a pattern (of the router's syntax, ROUTE-022), a RegExp or an array of paths
+    // matches by a checked regex;
     // a case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005). A literal
     // prefix of a router that ignores case matches as before (ROUTE-008), with no regex.
     if (typeof args[0] === 'string' && !/[:*?()]/.test(args[0]) && !caseSensitive) {
       prefix = normalizePrefix(args[0]);
     } else {
-      pattern = compileUsePath(args[0], caseSensitive);
+      pattern = compileUsePath(args[0], caseSensitive, syntax);
       prefix = Array.isArray(args[0])
         ? args[0]
             .flat(Infinity as 1)

@@ -1,12 +1,8 @@
-/** Compiles the `use` paths that are not a plain prefix of the segment walk: Express syntax, RegExp, arrays. */
-import {
-  asText,
-  compileExpressPath,
-  compileRegExpPath,
-  compileSource,
-  type RegexPattern,
-} from './express-pattern-compile.js';
+/** Compiles the `use` paths that are not a plain prefix of the segment walk: patterns of the router's syntax, RegExp, arrays. */
+import { writeLiteralPath } from './kit-path-syntax.js';
+import type { PathSyntax } from './path-syntax.js';
 import { staticSegment } from './pattern.js';
+import { compileRegExpPath, compileWritten, type RegexPattern } from './regex-path.js';
 import { boundedRegex } from './regex-safety.js';
 
 /**
@@ -31,19 +27,23 @@ function refuseImpossibleSegments(path: string): void {
 }
 
 /**
- * A `use` path that is not a plain literal (XROUTE-006): Express syntax, a RegExp, or an array of them,
- * matching whole segments at the start of the path. An array is one regex of alternatives, whose keys are
- * every alternative's in turn, as Express joins them; the whole is bounded by its own verdict (XROUTE-016).
+ * A `use` path that is not a plain literal (XROUTE-006): a pattern of the router's path syntax (ROUTE-022,
+ * XROUTE-001), a RegExp, or an array of them, matching whole segments at the start of the path. An array is
+ * one regex of alternatives, whose keys are every alternative's in turn, as Express joins them; the whole is
+ * bounded by its own verdict (XROUTE-016).
+ *
+ * @example
+ * compileUsePath('/users/:id', false, kitPathSyntax).keys; // ['id']
  */
-export function compileUsePath(path: unknown, caseSensitive: boolean): RegexPattern {
+export function compileUsePath(path: unknown, caseSensitive: boolean, syntax: PathSyntax): RegexPattern {
   const options = { caseSensitive, strict: false };
   if (typeof path === 'string' && isLiteralPrefix(path)) {
     // A plain literal means what it means on a router that ignores case: `use('/a+b')` guards `/a+b`, not
     // `/aab`, and `/x|y` or `/a[b]` are text, not syntax.
     refuseImpossibleSegments(path);
-    return compileSource(asText(path), path, options, false);
+    return compileWritten(writeLiteralPath(path, options, false), path, options);
   }
-  if (typeof path === 'string') return compileExpressPath(path, options, false);
+  if (typeof path === 'string') return compileWritten(syntax.write(path, options, false), path, options);
   if (path instanceof RegExp) return compileRegExpPath(path);
   const parts = Array.isArray(path) ? path.flat(Infinity as 1) : [];
   if (parts.length === 0) throw new TypeError('use(): an empty array of paths matches nothing');
@@ -51,7 +51,7 @@ export function compileUsePath(path: unknown, caseSensitive: boolean): RegexPatt
     if (typeof part !== 'string' && !(part instanceof RegExp)) {
       throw new TypeError(`use(): a path must be a string or a RegExp, got ${typeof part}`);
     }
-    return compileUsePath(part, caseSensitive);
+    return compileUsePath(part, caseSensitive, syntax);
   });
   if (compiled.length === 1) return compiled[0] as RegexPattern;
   const source = compiled.map((one) => `(?:${one.regexp.source})`).join('|');

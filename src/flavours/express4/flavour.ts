@@ -1,8 +1,10 @@
 /** Express 4's flavour of an app: its request and response classes, pages, defaults and extra members. */
 import type { Flavour } from '../../core/app/flavour.js';
+import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
 import type { KitApp } from '../../core/types.js';
 import { defaultError, notFound } from './final-handler.js';
 import { optionsWalk } from './options.js';
+import { expressPathSyntax } from './path-syntax.js';
 import { Express4Request } from './request.js';
 import { Express4Response } from './response.js';
 import { watchSettings } from './settings.js';
@@ -39,7 +41,8 @@ function addExpressAliases(app: KitApp): void {
 
 /**
  * kitjs/express (Express 4): requests and responses of its own classes (`express.request` and
- * `express.response` are their prototypes), Express 4's 404 and error pages (EXP-011), its automatic OPTIONS
+ * `express.response` are their prototypes), Express 4's path syntax (XROUTE-001, set before anything is
+ * registered), Express 4's 404 and error pages (EXP-011), its automatic OPTIONS
  * answer (XROUTE-012), its defaults (EXP-003), `app.del` (XROUTE-009), and settings written straight into
  * `app.settings` taking effect (EXP-002), as Express reads them per request.
  *
@@ -56,6 +59,7 @@ export const express4Flavour: Flavour = Object.freeze({
   routerWalk: optionsWalk,
   prepare(app: object): void {
     const expressApp = app as KitApp;
+    (app as { [PATH_SYNTAX]: PathSyntax })[PATH_SYNTAX] = expressPathSyntax;
     applyExpressDefaults(expressApp);
     addExpressAliases(expressApp);
     watchSettings(expressApp);

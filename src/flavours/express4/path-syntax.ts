@@ -1,20 +1,38 @@
 /**
- * Writes an Express 4 string path as the regex source path-to-regexp 0.1.12 (Express 4.21.2) makes of it
- * (XROUTE-001): the same source, so the same paths match with the same captures, keys in the same order.
+ * kitjs/express's path syntax: an Express 4 string path written as the regex source path-to-regexp 0.1.12
+ * (Express 4.21.2) makes of it (XROUTE-001), the same source, so the same paths match with the same captures,
+ * keys in the same order. `src/express.ts` gives it to the apps and routers kitjs/express makes.
  */
-import { canonicalLiteral } from './canonical-path.js';
+import { canonicalLiteral } from '../../core/router/canonical-path.js';
+import type { PathSyntax } from '../../core/router/path-syntax.js';
+import {
+  escapeText,
+  frameSource,
+  type ParamKey,
+  requireLeadingSlash,
+  type WrittenPath,
+} from '../../core/router/regex-path.js';
 
-/** A parameter's name and where its `(?:` starts in the written source (groups before it are unnamed). */
-export interface ParamKey {
-  name: string;
-  offset: number;
-}
+// Express 4 reads a parameter's name as `\w+`.
+const EXPRESS_NAME = /\w/;
 
-/** The regex source of a path (without `^`, the trailing slash or the end) and its parameters. */
-export interface WrittenPath {
-  source: string;
-  params: ParamKey[];
-}
+/**
+ * XROUTE-001: Express 4's whole path syntax, as path-to-regexp 0.1.12 reads it: `:name`, `:name(regex)`,
+ * `:name?`, `:name*`, `:name+`, `*` anywhere, and whatever else the path holds handed to the regex as written
+ * (`/ab+cd`, `/a[bc]`, `/ab(cd)?e`). The router bounds the regex by its cost (XROUTE-016); a path the regex
+ * engine cannot read is a TypeError naming it (APP-006).
+ *
+ * @example
+ * ```ts
+ * expressPathSyntax.write('/docs/:path+', { caseSensitive: false, strict: false }, true).keys; // ['path']
+ * ```
+ */
+export const expressPathSyntax: PathSyntax = {
+  write(path, options, end) {
+    requireLeadingSlash(path);
+    return frameSource(writeExpressPath(path), options, end);
+  },
+};
 
 // Characters the regex reads as syntax, or that path-to-regexp reads (`:`); a run of any others is text.
 const SYNTAX = '\\/.*:()[]{}?+^$|';
@@ -29,10 +47,8 @@ const SYNTAX = '\\/.*:()[]{}?+^$|';
  *   regex, or `[^/]+?` (`[^/.]+?` after a `.`), or, when text of its segment stands between it and the
  *   token before it, one or more characters that start neither a `/` nor that text (the backtrack-free form
  *   of CVE-2024-45296); `*` adds a capture of the rest of the path, `?` makes it all optional.
- * `nameChars` tells which characters make a parameter's name: `\w` in Express; `[\w$]` in kitjs's own form
- * (ROUTE-002).
  */
-export function writeExpressPath(path: string, nameChars: RegExp): WrittenPath {
+export function writeExpressPath(path: string): WrittenPath {
   const text = canonicalText(path);
   const params: ParamKey[] = [];
   let out = '';
@@ -51,7 +67,7 @@ export function writeExpressPath(path: string, nameChars: RegExp): WrittenPath {
       i += 2;
       continue;
     }
-    const param = readParam(text, i, nameChars);
+    const param = readParam(text, i);
     if (param !== null) {
       if (param.slash || param.format) behind = '';
       else behind += text.slice(pos, i);
@@ -97,15 +113,15 @@ interface Param {
 }
 
 /** The parameter starting at `i` (with the `/` and `.` before its `:`), or null. */
-function readParam(text: string, i: number, nameChars: RegExp): Param | null {
+function readParam(text: string, i: number): Param | null {
   let j = i;
   const slash = text[j] === '/';
   if (slash) j++;
   const format = text[j] === '.';
   if (format) j++;
-  if (text[j] !== ':' || !nameChars.test(text[j + 1] ?? '')) return null;
+  if (text[j] !== ':' || !EXPRESS_NAME.test(text[j + 1] ?? '')) return null;
   let end = j + 2;
-  while (end < text.length && nameChars.test(text[end] as string)) end++;
+  while (end < text.length && EXPRESS_NAME.test(text[end] as string)) end++;
   const name = text.slice(j + 1, end);
   let custom: string | null = null;
   // `(` up to the first `)`, as path-to-regexp's lazy `\(.*?\)` reads it.
@@ -149,9 +165,4 @@ function canonicalText(path: string): string {
   }
   flush();
   return out;
-}
-
-/** Literal text as the regex must read it. */
-function escapeText(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/:]/g, '\\$&');
 }
