@@ -62,6 +62,12 @@ export function observeRequest(
     if (settings.replyHeader !== undefined) res.setHeader(settings.replyHeader, id);
   }
   const timeout = settings.timeout;
+  // The 503 goes to the `next` of the handler running then (`req.next`, XFILE-006), so error middleware sees
+  // it; before any handler ran, to the app's error path.
   if (timeout !== undefined)
-    armTimeout(req, res, timeout, (err) => app[appErrorPath](err, req, res as KitResponse));
+    armTimeout(req, res, timeout, (err) => {
+      const next = req.next;
+      if (typeof next === 'function') next(err);
+      else app[appErrorPath](err, req, res as KitResponse);
+    });
 }
