@@ -67,12 +67,18 @@ export type { CorsOptions, CorsOriginAnswer, CorsOriginFunction } from './batter
 export { cors } from './batteries/middleware/cors.js';
 export type { QsParseOptions, QueryOptions } from './batteries/middleware/query.js';
 export { query } from './batteries/middleware/query.js';
+export {
+  currentRequest,
+  requestContext,
+  requestLog,
+} from './batteries/middleware/request-context.js';
 export { requestLogger } from './batteries/middleware/request-logger.js';
 export type { CspDirectives, SecurityOptions } from './batteries/middleware/security.js';
 export { security } from './batteries/middleware/security.js';
 export type { DotfilesPolicy, ServeStaticOptions } from './batteries/middleware/serve-static.js';
 export { serveStatic } from './batteries/middleware/serve-static.js';
 export type { KitOptions } from './core/app.js';
+export type { HandlerTraceContext } from './core/observe/tracing.js';
 export type { RouterOptions } from './core/router/router.js';
 export { Router } from './core/router/router.js';
 export type { AjvSettings } from './core/schema/compilers.js';
@@ -96,6 +102,8 @@ export type {
   FormatHandlers,
   GuaranteedBy,
   HandlerArg,
+  InjectOptions,
+  InjectResponse,
   InlineErrorHandler,
   KitApp,
   KitRequest,
@@ -105,6 +113,7 @@ export type {
   Mountable,
   NextFunction,
   NotFoundHandler,
+  ObserveOptions,
   ParamHandler,
   ParamsDictionary,
   PathList,

@@ -538,7 +538,8 @@ Feature: The application
         const second = kit({ logger: own('second') });
         assert.equal(typeof first.log.info, 'function');
         first.get('/boom', (req, res) => {
-          assert.equal(req.log, first.log);
+          // OBS-001: req.log is a child of the app's logger, its lines in the same place with the request's id.
+          req.log.warn({ via: 'req.log', id: req.id }, 'about to fail');
           throw new Error('kaput');
         });
         second.get('/second/boom', () => {
@@ -556,10 +557,18 @@ Feature: The application
       When I GET "/second/boom"
       Then the status is 500
       When I GET "/lines"
-      Then the JSON body includes:
+      Then this holds:
+        """js
+        const [own] = response.json().first;
+        assert.equal(own.reqId, own.id);
+        """
+      And the JSON body includes:
         """json
         {
-          "first": [{ "level": 50, "msg": "request failed", "err": { "message": "kaput" } }],
+          "first": [
+            { "level": 40, "via": "req.log", "msg": "about to fail" },
+            { "level": 50, "msg": "request failed", "err": { "message": "kaput" } }
+          ],
           "second": [{ "level": 50, "msg": "request failed", "err": { "message": "other" } }]
         }
         """

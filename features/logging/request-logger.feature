@@ -136,7 +136,7 @@ Feature: requestLogger writes one line per request
         """
         const line = lines.find((l) => l.url === '/session');
         const own = Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key));
-        assert.deepEqual(own.sort(), ['durationMs', 'method', 'status', 'url']);
+        assert.deepEqual(own.sort(), ['durationMs', 'method', 'reqId', 'status', 'url']);
         """
 
   Rule: LOG-012 Credentials in the query string are redacted from logged URLs

@@ -23,6 +23,8 @@ export const errorCodes = {
   KIT_ERR_HANDLER_REJECTED: { status: 500, expose: false, message: 'A handler failed without an error' },
   KIT_ERR_NEXT_STRING: { status: 500, expose: false, message: 'next() was called with a string' },
   KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down' },
+  // OBS-008: a handler ran past its handlerTimeout.
+  KIT_ERR_HANDLER_TIMEOUT: { status: 503, expose: false, message: 'The request took too long' },
   KIT_ERR_RESPONSE_SENT: { status: 500, expose: false, message: 'A response was already sent' },
   // Route schemas (SCHEMA-004): the part and its issues travel on the error; the message names the part.
   KIT_ERR_VALIDATION: { status: 400, expose: true, message: 'Invalid request' },

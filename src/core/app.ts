@@ -15,6 +15,8 @@ import { kitFlavour } from './app/kit-flavour.js';
 import { runListenHooks } from './app/listen-hooks.js';
 import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
 import { errorFormat, sendError } from './final-handler.js';
+import { injectInto } from './observe/inject.js';
+import { type ObservedApp, observeApp, observeRequest } from './observe/observe-app.js';
 import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
@@ -25,6 +27,7 @@ import { refusedStack } from './router/refused-stack.js';
 import { type AjvSettings, SchemaCompilers } from './schema/compilers.js';
 import { AppServers } from './server.js';
 import { assignSetting } from './settings.js';
+import type { InjectOptions, InjectResponse, ObserveOptions } from './types/observe.js';
 import type {
   AppErrorHandler,
   ErrorFormat,
@@ -44,7 +47,7 @@ import { appErrorPath } from './views/render.js';
  * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), the
  * logger the app's failures go to (kitjs's `logger` when left out), the shape of kitjs's own answers.
  */
-export interface KitOptions extends ServerTimeouts {
+export interface KitOptions extends ServerTimeouts, ObserveOptions {
   /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
   logger?: LoggerOption;
   /** SCHEMA-013: how this app's ajv instances (route JSON Schemas, requests and replies) are made. */
@@ -70,6 +73,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   private errorHandler: AppErrorHandler | undefined = undefined;
   private notFoundHandler: NotFoundHandler | undefined = undefined;
   private readonly servers: AppServers;
+  private readonly observed: ObservedApp | undefined; // OBS-010: undefined when its requests do nothing as they arrive
 
   /** The prototypes of the requests and responses of this app's flavour, before `app.request`/`response`. */
   private readonly baseRequest: object;
@@ -78,7 +82,8 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   constructor(options: KitOptions = {}, flavour: Flavour = kitFlavour) {
     super();
     // `errors` (ERR-013) and `ajv` (SCHEMA-013) are fixed with the app, never settings.
-    const { logger, ajv, errors, ...timeouts } = options;
+    const { logger, ajv, errors, ...rest } = options;
+    const [observe, timeouts] = observeApp(rest);
     for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
@@ -88,6 +93,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     this.context.errors = errorFormat(errors);
     if (ajv !== undefined) this.context.schemas = new SchemaCompilers(ajv);
     this.context.refresh(this.settings);
+    this.observed = observe?.(this.context);
     this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger, flavour);
     // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
     (EventEmitter as unknown as (this: unknown) => void).call(this);
@@ -192,6 +198,10 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     return this.servers.listen(this.handler, args);
   }
 
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    return injectInto(this.handler, options); // OBS-009
+  }
+
   close(options: { timeout?: number } = {}): Promise<void> {
     return this.servers.close(options.timeout);
   }
@@ -208,6 +218,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     req.kitSearch = search;
     req.res = res;
     this.enter(req, res);
+    if (this.observed !== undefined) observeRequest(this.observed, req, res, this);
     if (this.servers.closing) {
       res.setHeader('Connection', 'close');
       sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);

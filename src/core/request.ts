@@ -1,10 +1,11 @@
 /** KitIncomingMessage: the class behind every KitRequest, Node's IncomingMessage with Express's conveniences. */
 import { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { logger as processLogger } from '../base/logger.js';
 import { mediaTypeMatches } from '../base/media-match.js';
 import { mediaTypeOf } from '../base/media-type.js';
 import type { AppContext } from './app/context.js';
+import { signalOf } from './observe/abort.js';
+import { requestIdOf, requestLogOf, setRequestId } from './observe/request-id.js';
 import { fresh, range, stale } from './request/conditional.js';
 import { hostnameOf } from './request/host.js';
 import type { InternalRequest } from './request/internal.js';
@@ -70,9 +71,23 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     this.appOverride = value;
   }
 
-  /** The logger of the app handling the request (`kit({ logger })`), else kitjs's process-wide one. */
+  /** OBS-001: a child of the app's logger (`kit({ logger })`, else kitjs's) carrying `req.id`, made on first read. */
   get log(): Logger {
-    return this.context?.logger ?? processLogger;
+    return requestLogOf(this);
+  }
+
+  /** OBS-001: the request's id, made on first read (observe/request-id.ts). */
+  get id(): string {
+    return requestIdOf(this);
+  }
+
+  set id(value: string) {
+    setRequestId(this, value);
+  }
+
+  /** OBS-007: aborted when the client leaves before the response ends, or the handler timeout fires. */
+  get signal(): AbortSignal {
+    return signalOf(this);
   }
 
   /** REQ-001: the canonical path without the query string, relative to the running prefix. */

@@ -9,6 +9,7 @@ export type * from './types/foreign-middleware.js';
 export type * from './types/handlers.js';
 export type * from './types/kit-app.js';
 export type * from './types/next.js';
+export type * from './types/observe.js';
 export type * from './types/paths.js';
 export type * from './types/plugin.js';
 export type * from './types/registrars.js';

@@ -67,7 +67,7 @@ const LONG_ON_PURPOSE: Record<string, string> = {
     'one code generator: the code each keyword emits sits beside the code it is emitted with; split, the halves would call each other',
 };
 const LONG_LIMITS: Record<string, number> = {
-  'core/app.ts': 340,
+  'core/app.ts': 360,
   'core/schema/reply-snapshot.ts': 480,
   'core/schema/reply-writer.ts': 350,
 };

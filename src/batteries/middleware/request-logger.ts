@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { checkNoOptions } from '../../base/factory-guard.js';
 import { redactUrl } from '../../base/log-redaction.js';
-import { loggerOf } from '../../base/logger.js';
+import { appLogOf, requestIdLabel } from '../../core/observe/request-id.js';
 import type { KitRequest, KitResponse, NextFunction } from '../../core/types.js';
 
 /**
@@ -10,6 +10,8 @@ import type { KitRequest, KitResponse, NextFunction } from '../../core/types.js'
  * (LOG-010).
  */
 export interface RequestLogLine {
+  /** OBS-005: `req.id`, under the app's `requestIdLogLabel` (`reqId` unless it names another field). */
+  [label: string]: unknown;
   method: string;
   /** The URL as it arrived, with the values of credential query parameters replaced by `[Redacted]` (LOG-012). */
   url: string;
@@ -54,8 +56,11 @@ export function requestLogger(
 
 function logWhenClosed(req: KitRequest, res: KitResponse): void {
   const start = performance.now();
-  // APP-013: the app's own logger when it was given one (kit({ logger })), else kitjs's.
-  const log = loggerOf(req);
+  // APP-013: the app's own logger when it was given one (kit({ logger })), else kitjs's; OBS-005: the id
+  // goes in as a field, so no child logger is made per request.
+  const log = appLogOf(req);
+  const label = requestIdLabel(req);
+  const id = req.id;
   // Captured now: routers may rewrite req.url while the request travels through mounted prefixes.
   const method = req.method ?? '';
   const url = req.originalUrl || req.url || '';
@@ -63,6 +68,7 @@ function logWhenClosed(req: KitRequest, res: KitResponse): void {
   res.on('close', () => {
     const status = res.statusCode;
     const line: RequestLogLine = {
+      [label]: id,
       method,
       // LOG-012: credentials in the query string (`?token=...`) never reach the log, whatever the logger.
       url: redactUrl(url),

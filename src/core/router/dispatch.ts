@@ -1,6 +1,7 @@
 /** Walks a router's stack for one request: middleware in order, routes by index, errors to error handlers. */
 import { KitError } from '../../base/errors.js';
 import { cutResponse } from '../final-handler.js';
+import { handlerChannel, routeBaseOf, routeText, traced } from '../observe/tracing.js';
 import type { InternalRequest } from '../request.js';
 import { leaveReplies, type ReplyCarrier } from '../schema/replies.js';
 import type { KitResponse, NextFunction } from '../types.js';
@@ -143,7 +144,11 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
             const handler = handlers[this.handlerIndex++] as (...args: never[]) => unknown;
             // ERR-004: four parameters make error middleware, which runs only while an error is pending.
             if (handler.length >= 4 === this.hasError) {
-              this.runHandler(handler);
+              // OBS-006: a route's handler runs inside the tracing channel's start/end while it has subscribers.
+              if (handlerChannel.hasSubscribers && !this.hasError) {
+                const route = routeBaseOf(this.req) + routeText(match.entry.path);
+                invoke(this, AS_HANDLER, traced(handler, route), undefined, undefined);
+              } else this.runHandler(handler);
               return;
             }
           }
@@ -182,7 +187,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
       // what fails inside it.
       if (layer.kind === 'middleware' ? layer.errorHandler !== this.hasError : this.hasError) continue;
       const prefix = enteredText(layer, found);
-      if (prefix !== '') this.where.enter(prefix);
+      if (prefix !== '') this.where.enter(prefix, handlerChannel.hasSubscribers ? layer.prefix : undefined);
       if (this.paramsSet) {
         // Parameters belong to the route that captured them, as in Express.
         this.req.params = (this.parentParams ?? {}) as Record<string, string>;

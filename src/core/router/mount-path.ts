@@ -1,4 +1,6 @@
 /** Where one request is inside one router: the one source of truth for its path while that router runs it. */
+
+import { enterRouteBase, leaveRouteBase } from '../observe/tracing.js';
 import type { InternalRequest } from '../request.js';
 import { type PathFault, splitTarget } from './canonical-path.js';
 
@@ -10,6 +12,8 @@ interface Entered {
   baseUrl: string;
   /** `req.url` as entering set it; anything else on the way out is a rewrite made inside the prefix. */
   url: string;
+  /** OBS-006: the prefixes' patterns before entering, when a tracer asked for them; null otherwise. */
+  routeBase: string | null;
 }
 
 /**
@@ -46,8 +50,11 @@ export class MountPath {
     );
   }
 
-  /** Makes `req.path` and `req.url` relative to `prefix` and adds it to `req.baseUrl`, until {@link leave}. */
-  enter(prefix: string): void {
+  /**
+   * Makes `req.path` and `req.url` relative to `prefix` and adds it to `req.baseUrl`, until {@link leave};
+   * `pattern`, the prefix as registered, is given only while a tracer subscribes (OBS-006).
+   */
+  enter(prefix: string, pattern?: string): void {
     const req = this.req;
     const removed = this.path.slice(0, prefix.length);
     const rest = this.path.slice(prefix.length) || '/';
@@ -55,7 +62,8 @@ export class MountPath {
     req.baseUrl = this.baseUrl + removed;
     req.kitPath = rest;
     req.url = rest + req.kitSearch;
-    this.entered = { removed, baseUrl, url: req.url };
+    const routeBase = pattern === undefined ? null : enterRouteBase(req, pattern);
+    this.entered = { removed, baseUrl, url: req.url, routeBase };
   }
 
   /**
@@ -69,6 +77,7 @@ export class MountPath {
       req.url = req.url === entered.url ? this.url : entered.removed + underPrefix(req.url as string);
       req.baseUrl = entered.baseUrl;
       req.kitPath = this.path;
+      if (entered.routeBase !== null) leaveRouteBase(req, entered.routeBase);
       this.entered = undefined;
     }
     return req.url === this.url ? undefined : this.followRewrite();

@@ -1,5 +1,6 @@
 /** Route options (`app.post(path, { schema }, handler)`): told apart from handlers and made into one validator at registration. */
 import { isPlainObject } from '../../base/plain-object.js';
+import { routeTimeout } from '../observe/route-timeout.js';
 import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
 import { SchemaCompilers } from './compilers.js';
 import { type PartCheck, type PartOutcome, type SchemaPart, validationError } from './issues.js';
@@ -11,7 +12,7 @@ import { isStandardSchema } from './standard.js';
 // SCHEMA-001: the order parts are checked in; the first that fails is the one the 400 names.
 const PARTS: readonly SchemaPart[] = ['params', 'headers', 'query', 'body'];
 const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response'];
-const OPTION_KEYS = new Set(['schema']);
+const OPTION_KEYS = new Set(['schema', 'handlerTimeout']);
 // SCHEMA-006: a response schema is keyed by a status (`201`), a class of them (`2xx`) or `default`.
 const STATUS_KEY = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
 
@@ -50,12 +51,15 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
   if (!isRouteOptions(args[0])) return args;
   const options = args[0];
   for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.has(key)) throw new TypeError(`${where}: unknown route option "${key}"; known: schema`);
+    if (!OPTION_KEYS.has(key))
+      throw new TypeError(`${where}: unknown route option "${key}"; known: schema, handlerTimeout`);
   }
   const rest = args.slice(1);
   if (rest.flat(Infinity as 1).length === 0) throw new TypeError(`${where} needs at least one handler`);
+  // OBS-008: a route's own handler timeout starts after its schema's checks, before its handlers.
+  const timed = routeTimeout(options.handlerTimeout, where, rest);
   const schema = options.schema;
-  if (schema === undefined) return rest;
+  if (schema === undefined) return timed;
   if (!isRouteOptions(schema)) throw new TypeError(`${where}: the schema option must be a plain object`);
   for (const key of Object.keys(schema)) {
     if (!SCHEMA_KEYS.includes(key)) {
@@ -63,7 +67,7 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
     }
   }
   if (schema.response !== undefined) checkResponseKeys(schema.response, where);
-  if (!PARTS.some((part) => schema[part] !== undefined) && schema.response === undefined) return rest;
+  if (!PARTS.some((part) => schema[part] !== undefined) && schema.response === undefined) return timed;
   // SCHEMA-007: compiled once, here, by the registering app's compilers (a Router's: a fresh set, so that a
   // schema that does not compile is refused now all the same).
   const compile = (compilers: SchemaCompilers): CompiledSchema => compileSchema(schema, where, compilers);
@@ -71,7 +75,7 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
   const compiled = compile(home);
   const first = usesAjv(schema) ? perApp(home, compiled, compile) : fixed(compiled);
   schemaByHandler.set(first, schema);
-  return [first, ...rest];
+  return [first, ...timed];
 }
 
 /** A request as its app's dispatch leaves it: with the serving app's context (request/internal.ts). */

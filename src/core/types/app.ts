@@ -2,6 +2,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ListenOptions } from 'node:net';
 import type { Logger } from 'pino';
+import type { InjectOptions, InjectResponse } from './observe.js';
 import type { PathList } from './paths.js';
 import type { RouteSchema } from './route-schema.js';
 import type { KitSettings } from './settings.js';
@@ -60,6 +61,11 @@ export interface AppBase<Self> {
   readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** Stops the server `listen` started: refuses new work, lets in-flight requests finish, then closes. */
   close(options?: { timeout?: number }): Promise<void>;
+  /**
+   * OBS-009: runs one request through the app in-process, with no server (light-my-request, as Fastify's
+   * `inject`); a string is a GET of that URL.
+   */
+  inject(options: InjectOptions | string): Promise<InjectResponse>;
   /** Registers a function to run when `close()` has stopped the server (database managers use it). */
   onClose(fn: () => void | Promise<void>): Self;
   /** Where the app is mounted in its parent (`app.use(path, app)`): the path (or list) given, `'/'` before. */

@@ -45,8 +45,15 @@ export interface KitRequest<Route extends RouteGeneric = {}>
   res?: KitResponse;
   /** The app handling the request (a mounted sub-app while it runs it). */
   app: Filled<'app'>;
-  /** The logger of the app handling the request (`kit({ logger })`, else kitjs's `logger`). */
+  /**
+   * A child of the app's logger (`kit({ logger })`, else kitjs's `logger`) whose lines carry `reqId` (or the
+   * app's `requestIdLogLabel`): the request's id. Made when first read.
+   */
   readonly log: Logger;
+  /** The request's id: a counter (`req-1`), the app's `genReqId`, or its opted-in `requestIdHeader`; made when first read. */
+  id: string;
+  /** Aborted when the client closes the connection before the response ends, or the handler timeout fires. */
+  readonly signal: AbortSignal;
   // Declared here rather than in RequestMembers: Express typings (passport, cookie-parser) declare these on
   // Express.Request too, and a member two parents declare differently must be declared by the child.
   /** Set by `authMiddleware` to the verified token's payload. */

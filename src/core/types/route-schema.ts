@@ -31,6 +31,8 @@ export interface RouteSchema {
 export interface RouteOptions<Schema extends RouteSchema = RouteSchema> {
   /** Checked before the handlers run; the validated values replace `req.body`, `req.query`, `req.params`. */
   schema?: Schema;
+  /** OBS-008: milliseconds this route's handlers may take before `req.signal` aborts and the app answers 503. */
+  handlerTimeout?: number;
 }
 
 /** Marks a schema whose output the types cannot read (a hand-written JSON Schema). */
