@@ -77,7 +77,7 @@ describe('npm install of the packed kitjs into an empty project', {
 
   it('registers Express route forms with no checker loaded, bounding a hostile one, and serves the docs without swagger-ui-dist', () => {
     const script = `const kit = require('kitjs');
-      const app = kit();
+      const app = require('kitjs/express')();
       const seen = {};
       app.get('/flights/:from-:to', () => {});
       process.on('warning', (w) => { seen.warning = w.code; });

@@ -26,16 +26,24 @@ expressRouter.get('/hello', (_req, res) => res.send('from express.Router()'));
 const kitApp = kit();
 kitApp.use('/express', expressRouter);
 
-// Members added the Express way, on express.request and express.response, read by a kit() app.
+// Members added the Express way, on express.request and express.response: read by a kitjs/express app,
+// absent from a kit() app, whose request and response classes are the ones the Express flavour subclasses.
 express.request.probeMember = () => 'request member';
 express.response.probeSend = function probeSend(text) {
   this.send(`${text} via express.response`);
 };
-const plainApp = kit();
-plainApp.get('/members', (req, res) => {
+const membersApp = express();
+membersApp.get('/members', (req, res) => {
   const inherits = (object, prototype) => Object.prototype.isPrototypeOf.call(prototype, object);
   const shared = inherits(req, express.request) && inherits(res, express.response);
   res.probeSend(`${req.probeMember()}, shared prototypes: ${shared}`);
+});
+const plainApp = kit();
+plainApp.get('/members', (req, res) => {
+  const core =
+    Object.getPrototypeOf(express.request) === Object.getPrototypeOf(req) &&
+    Object.getPrototypeOf(express.response) === Object.getPrototypeOf(res);
+  res.json({ member: typeof req.probeMember, send: typeof res.probeSend, core });
 });
 
 (async () => {
@@ -44,6 +52,7 @@ plainApp.get('/members', (req, res) => {
       routerInstanceof: [kitRouter instanceof express.Router, expressRouter instanceof Router],
       kitRouterOnExpressApp: await get(expressApp, '/kit/hello'),
       expressRouterOnKitApp: await get(kitApp, '/express/hello'),
+      membersOnExpressApp: await get(membersApp, '/members'),
       membersOnKitApp: await get(plainApp, '/members'),
     }),
   );
