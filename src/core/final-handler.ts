@@ -178,6 +178,8 @@ export function cutResponse(res: KitResponse, failure?: { err: unknown; req: Kit
   const socket = res.socket;
   // Node corks the socket for the first write of a response and uncorks it on the next tick: push what
   // was written to the kernel now, so the client sees the truncated answer rather than nothing.
+  // Node 26 also holds a response's first chunked write in the response's own cork: release that first.
+  while (res.writableCorked > 0) res.uncork();
   if (socket) while (socket.writableCorked > 0) socket.uncork();
   res.destroy();
 }

@@ -1,5 +1,6 @@
 /** The servers an app starts: creating them with its timeouts, and draining them and its close hooks on close(). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Flavour } from './app/flavour.js';
 import type { ServerTimeouts } from './types.js';
@@ -69,6 +70,7 @@ export class AppServers {
     server.keepAliveTimeout = this.timeouts.keepAliveTimeout ?? DEFAULT_TIMEOUTS.keepAliveTimeout;
     this.servers.add(server);
     server.once('close', () => this.servers.delete(server));
+    trackConnections(server);
     // EXP-007: Node's own argument forms (port, host, backlog, callback; a socket path; an options object) pass
     // through as they are; no port means a free one.
     let listenArgs = args;
@@ -115,19 +117,45 @@ function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
 }
 
+// The open connections of each server kitjs started, so that close() can find those that never sent a byte.
+const connections = new WeakMap<Server, Set<Socket>>();
+
+/** Keeps the set of `server`'s open connections: one add and one listener per connection, nothing per request. */
+function trackConnections(server: Server): void {
+  const open = new Set<Socket>();
+  connections.set(server, open);
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+}
+
+/**
+ * APP-007, HARD-007: closes the connections that are idle: keep-alive ones between requests (Node's own
+ * `closeIdleConnections`) and those that have not sent a byte yet. Node 26 counts the latter as idle and Node
+ * 20 does not; closing them here makes close() the same on both, and a shutdown never waits on a client that
+ * only connected.
+ */
+function closeIdle(server: Server): void {
+  server.closeIdleConnections();
+  for (const socket of connections.get(server) ?? []) {
+    if (socket.bytesRead === 0) socket.destroy();
+  }
+}
+
 // HARD-007: idle keep-alive connections are reaped at once, not after keepAliveTimeout.
-/** Stops accepting, lets in-flight requests finish, reaps idle keep-alive sockets, cuts the rest at `timeout`. */
+/** Stops accepting, lets in-flight requests finish, reaps idle sockets, cuts the rest at `timeout`. */
 function drain(server: Server, timeout: number): Promise<void> {
   return new Promise((resolve) => {
     const stop = (): void => {
-      const reaper = setInterval(() => server.closeIdleConnections(), 25);
+      const reaper = setInterval(() => closeIdle(server), 25);
       const force = setTimeout(() => server.closeAllConnections(), timeout);
       server.close(() => {
         clearInterval(reaper);
         clearTimeout(force);
         resolve();
       });
-      server.closeIdleConnections();
+      closeIdle(server);
     };
     if (server.listening) stop();
     else {
