@@ -37,10 +37,13 @@ function versionOf(bin) {
 }
 
 /**
- * The path of bin/node of the given major version, fetched into .cache/node-<major>/ on first use.
+ * The path of a node binary of the given major version: the running one's, else bin/node fetched into
+ * .cache/node-<major>/ on first use.
  *   nodeBinary('26') // '/…/kitjs/.cache/node-26/bin/node'
  */
 export function nodeBinary(major) {
+  // The running Node, when it is that major: nothing to fetch.
+  if (process.versions.node.split('.')[0] === String(major)) return process.execPath;
   const dir = join(root, '.cache', `node-${major}`);
   const bin = join(dir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   if (versionOf(bin)?.startsWith(`v${major}.`)) return bin;
