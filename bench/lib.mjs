@@ -126,7 +126,8 @@ export async function startServer(inst) {
   // stdout is discarded: request loggers write there (pino's default destination), so logging costs
   // the real serialisation and write(2), with nothing kept.
   const script = path.join(here, 'servers', `${inst.server}.mjs`);
-  const child = spawn(process.execPath, [...(inst.nodeArgs ?? []), script, inst.workload], {
+  // inst.node: another Node's binary for the server (run.mjs --node); the driver stays on its own.
+  const child = spawn(inst.node ?? process.execPath, [...(inst.nodeArgs ?? []), script, inst.workload], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -164,6 +165,20 @@ export async function stopServer(srv) {
   const timer = setTimeout(() => srv.child.kill('SIGKILL'), 3000);
   await gone;
   clearTimeout(timer);
+}
+
+/**
+ * The binary of Node `major` for the servers, and its version: this process's own when it is that major,
+ * else the one scripts/with-node.mjs fetches from the npm registry into .cache/node-<major>/.
+ *   await serverNode('26') // { path: '/…/.cache/node-26/bin/node', version: 'v26.12.1' }
+ */
+export async function serverNode(major) {
+  if (!major || major === process.versions.node.split('.')[0])
+    return { path: process.execPath, version: process.version };
+  const { nodeBinary } = await import('../scripts/with-node.mjs');
+  const bin = nodeBinary(major);
+  const { execFileSync } = await import('node:child_process');
+  return { path: bin, version: execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim() };
 }
 
 export function readStatus(pid) {

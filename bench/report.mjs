@@ -8,6 +8,7 @@ const NAMES = {
   express: 'Express',
   hono: 'Hono',
   kitjs: 'kitjs',
+  'kitjs-express': 'kitjs/express',
   'kitjs-zod': 'kitjs (Zod)',
 };
 const COLORS = {
@@ -16,10 +17,12 @@ const COLORS = {
   express: '#7f7f00',
   hono: '#e8590c',
   kitjs: '#2b8a3e',
+  'kitjs-express': '#5c940d',
   'kitjs-zod': '#0ca678',
 };
-// The kitjs configurations compared with the others: `kitjs-zod` is kitjs with Zod schemas (`api` only).
-const KIT_VARIANTS = ['kitjs', 'kitjs-zod'];
+// The kitjs configurations compared with the others: `kitjs-express` is the Express app on kitjs/express,
+// `kitjs-zod` is kitjs with Zod schemas (`api` only).
+const KIT_VARIANTS = ['kitjs', 'kitjs-express', 'kitjs-zod'];
 // kitjs built at another commit (`--baseline`): a lighter green next to kitjs's.
 const BASELINE_COLOR = '#8ce99a';
 const nameOf = (l) => NAMES[l] ?? l;
@@ -308,7 +311,7 @@ function markdown(results, rows) {
   const L = [];
   L.push('# kitjs benchmarks', '');
   L.push(
-    `Run ${meta.date} · Node ${meta.node} · ${meta.cpus} CPU (${meta.cpuModel}) · ${meta.platform}`,
+    `Run ${meta.date} · Node ${meta.serverNode && meta.serverNode !== meta.node ? `${meta.serverNode} (servers; the driver and autocannon on ${meta.node})` : meta.node} · ${meta.cpus} CPU (${meta.cpuModel}) · ${meta.platform}`,
     '',
     `Command: \`${meta.command}\` (${meta.seconds}s) · rounds ${meta.config.rounds} × ${meta.config.duration}s a server, warm-up ${meta.config.warmup}s · load average before ${meta.loadavgBefore.map((x) => x.toFixed(2)).join(' ')}, after ${meta.loadavgAfter.map((x) => x.toFixed(2)).join(' ')}`,
     '',

@@ -8,6 +8,7 @@
 //   node bench/run.mjs --ablation      only the stack ablation
 //   options: --rounds N --duration S --warmup S --servers a,b --workloads a,b --modes c100,c100p10
 //            --out DIR --allow-mismatch --baseline REV (adds kitjs built at git revision REV to the main matrix)
+//            --node 26 (the servers run on Node 26, fetched by scripts/with-node.mjs; results in results/node26/)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   readStatus,
   request,
   requestsFor,
+  serverNode,
   startServer,
   stopServer,
 } from './lib.mjs';
@@ -29,7 +31,7 @@ import { summaryLines, writeReports } from './report.mjs';
 import { STACK_PARTS, WORKLOADS } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVERS = ['node', 'fastify', 'express', 'hono', 'kitjs', 'kitjs-zod'];
+const SERVERS = ['node', 'fastify', 'express', 'hono', 'kitjs', 'kitjs-express', 'kitjs-zod'];
 // Servers that are another configuration of a server file, and the only workloads they take part in:
 // `kitjs-zod` is servers/kitjs.mjs with Zod schemas in `api` (plain `kitjs` uses TypeBox's JSON Schema there).
 const VARIANTS = { 'kitjs-zod': { server: 'kitjs', env: { API_SCHEMA: 'zod' }, workloads: ['api'] } };
@@ -59,6 +61,7 @@ const { values: opts } = parseArgs({
     out: { type: 'string' },
     'allow-mismatch': { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    node: { type: 'string' },
   },
 });
 
@@ -80,11 +83,22 @@ const config = {
       path.join(
         here,
         'results',
-        quick ? 'quick' : opts.baseline ? `baseline-${opts.baseline.replace(/[^\w.-]/g, '_')}` : '',
+        quick
+          ? 'quick'
+          : opts.baseline
+            ? `baseline-${opts.baseline.replace(/[^\w.-]/g, '_')}`
+            : opts.node
+              ? `node${opts.node}`
+              : '',
       ),
   ),
   baseline: opts.baseline ?? null,
+  node: opts.node ?? null,
 };
+if (config.node !== null && !/^\d+$/.test(config.node))
+  throw new Error(`--node takes a major version: ${config.node}`);
+// The servers' Node: --node's major (fetched from the npm registry when it is not this one), else this one.
+const serversNode = await serverNode(config.node);
 for (const s of config.servers) if (!SERVERS.includes(s)) throw new Error(`unknown server ${s}`);
 for (const w of config.workloads) if (!WORKLOADS.includes(w)) throw new Error(`unknown workload ${w}`);
 for (const m of config.modes) if (!MODES[m]) throw new Error(`unknown mode ${m}`);
@@ -141,11 +155,12 @@ async function runBlock(name, instances, modes) {
   try {
     for (const inst of instances) {
       // One retry: a shared machine can have node_modules half-installed for a moment.
+      const withNode = { ...inst, node: serversNode.path };
       servers.push(
-        await startServer(inst).catch(async (err) => {
+        await startServer(withNode).catch(async (err) => {
           log(`   ${inst.label} failed to start, retrying in 5 s: ${String(err.message).split('\n')[0]}`);
           await new Promise((r) => setTimeout(r, 5000));
-          return startServer(inst);
+          return startServer(withNode);
         }),
       );
     }
@@ -209,6 +224,7 @@ const results = {
   meta: {
     date: new Date().toISOString(),
     node: process.version,
+    serverNode: serversNode.version,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model,
     platform: `${os.platform()} ${os.release()}`,

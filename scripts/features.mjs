@@ -277,16 +277,19 @@ const report = {
   rulesCheck: rulesOk ? 'passed' : hasPaths ? 'not run' : 'failed',
   scenarios,
 };
+// KIT_REPORTS_DIR puts both reports in another folder: the CI's second pass on a newer Node (.ci/run) leaves
+// reports/, which the site reads, and the committed status alone.
+const reportsDir = process.env.KIT_REPORTS_DIR ? resolve(process.env.KIT_REPORTS_DIR) : join(root, 'reports');
 // KIT_REPORT names another file, so checking another implementation does not overwrite kitjs's own report.
 const reportFile = process.env.KIT_REPORT
   ? resolve(process.env.KIT_REPORT)
-  : join(root, 'reports', 'features.json');
+  : join(reportsDir, 'features.json');
 mkdirSync(dirname(reportFile), { recursive: true });
 writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 
 // The NDJSON report: a first line about the run, then one line per scenario (spec/harness.md).
 const implementationName = process.env.KIT_IMPL_NAME || profile.name || 'kitjs';
-const ndjsonFile = join(root, 'reports', `${implementationName.replace(/[^\w.-]+/g, '-')}.ndjson`);
+const ndjsonFile = join(reportsDir, `${implementationName.replace(/[^\w.-]+/g, '-')}.ndjson`);
 const runLine = {
   type: 'run',
   implementation: implementationName,
@@ -320,8 +323,15 @@ for (let tries = 0; tries < 3; tries++) {
 }
 console.log(`Report: ${relative(callerCwd, ndjsonFile) || ndjsonFile}`);
 // A whole run of kitjs's own sources rewrites the committed status the site reads from a fresh clone
-// (spec/harness.md, "The committed status"); a partial run, or another implementation, leaves it alone.
-if (!hasPaths && !process.env.KIT_IMPL && implementationName === 'kitjs' && !runError) {
+// (spec/harness.md, "The committed status"); a partial run, another implementation, or a run whose reports go
+// to another folder leaves it alone.
+if (
+  !hasPaths &&
+  !process.env.KIT_IMPL &&
+  !process.env.KIT_REPORTS_DIR &&
+  implementationName === 'kitjs' &&
+  !runError
+) {
   const statusFile = join(root, STATUS_FILE);
   const text = statusText(runLine, scenarioLines);
   const before = existsSync(statusFile) ? readFileSync(statusFile, 'utf8') : '';
