@@ -3,8 +3,8 @@
 // again on the Node that runs it, with their reports in .cache/ci/node-<major>/ so that reports/ (which the site
 // reads) and the committed status (spec/status/kitjs.ndjson) are left as `npm test` made them.
 //   node scripts/with-node.mjs 26 node scripts/gate-on-node.mjs   runs both on Node 26, prints its line
-//   node scripts/gate-on-node.mjs --from-log FILE                 the line of the run `npm test` did (its output
-//                                                                 in FILE, its features report in reports/)
+//   node scripts/gate-on-node.mjs --from-reports                  the line of the run `npm test` did on this Node
+//                                                                 (reports/unit.tap and reports/features.json)
 //   node scripts/gate-on-node.mjs --summary                       one line per Node recorded in .cache/ci/
 // Counts come from the runners' own summaries: node:test's closing `ℹ tests N` lines and features.mjs's
 // `totals` in features.json. Exit status 1 when a suite failed or its counts cannot be found.
@@ -19,7 +19,10 @@ const out = join(root, '.cache', 'ci');
 const major = process.versions.node.split('.')[0];
 
 const { values: opts } = parseArgs({
-  options: { 'from-log': { type: 'string' }, summary: { type: 'boolean', default: false } },
+  options: {
+    'from-reports': { type: 'boolean', default: false },
+    summary: { type: 'boolean', default: false },
+  },
 });
 
 /** node:test's closing summary (`ℹ tests 1089`, `ℹ pass 1062`...), the last one in `text`, or null. */
@@ -107,18 +110,17 @@ if (opts.summary) {
   process.exit(records.every(passed) ? 0 : 1);
 }
 
-if (opts['from-log']) {
-  // npm heads each script it runs with `> kitjs@0.1.0 test:unit`: the unit tests' summary is in that part.
-  const parts = readFileSync(opts['from-log'], 'utf8').split(/^> \S+@\S+ (?=\S+\s*$)/m);
-  const unitPart = parts.find((part) => part.startsWith('test:unit'));
+if (opts['from-reports']) {
+  // scripts/unit.mjs writes node:test's TAP to reports/unit.tap: its closing `# tests N`, `# pass N`... lines.
+  const tap = join(root, 'reports', 'unit.tap');
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8').replace(/^# (\w+) (\d+)\s*$/gm, 'ℹ $1 $2') : '';
   save({
     node: process.versions.node,
-    unit: unitPart ? unitCounts(unitPart) : null,
+    unit: unitCounts(text),
     features: featureCounts(join(root, 'reports', 'features.json')),
     exitCodes: [],
   });
 }
-
 const reports = join(out, `node-${major}`);
 // A report left from an earlier run must not stand in for one this run failed to write.
 rmSync(reports, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // Runs every *.test.ts under test/ (and beside the sources in src/) with node:test; Node 20 takes no globs.
 // `node scripts/unit.mjs [--node-option=value...] [paths...]`: paths narrow the run to the files under them.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,6 +51,14 @@ if (files.length === 0) {
   );
   process.exit(0);
 }
+// The whole run's counts also go to <reports>/unit.tap (KIT_REPORTS_DIR, as for the features), whose closing
+// `# tests N`, `# pass N`... lines scripts/gate-on-node.mjs reads for the line of the Node that ran them.
+const reports = process.env.KIT_REPORTS_DIR ? resolve(process.env.KIT_REPORTS_DIR) : join(root, 'reports');
+const tap =
+  filters.length === 0
+    ? ['--test-reporter=tap', `--test-reporter-destination=${join(reports, 'unit.tap')}`]
+    : [];
+if (tap.length > 0) mkdirSync(reports, { recursive: true });
 const run = spawnSync(
   process.execPath,
   [
@@ -60,6 +68,8 @@ const run = spawnSync(
     './test/support/property-seed.mjs',
     '--test',
     '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    ...tap,
     ...options,
     ...files.map((f) => relative(root, join(root, f))),
   ],
