@@ -60,7 +60,6 @@ Feature: Express's application API and the kitjs/express entry point
         """js
         express.response.shout = function (text) { this.send(String(text).toUpperCase()); };
         express.request.greeting = function () { return 'hello'; };
-        // not typed: members added at run time, and Express 4's own, which kit()'s types leave out
         const members = (req, res) => ({ shout: typeof res.shout, greeting: typeof req.greeting, sendfile: typeof res.sendfile, param: typeof req.param, host: typeof req.host });
         const plain = kit();
         plain.get('/kit', (req, res) => res.json(members(req, res)));
