@@ -26,10 +26,10 @@ function applyExpress5Defaults(app: KitApp): void {
  * once, where Express 4 left the error unhandled.
  */
 function listenHandingErrors(app: KitApp): void {
-  const listen = app.listen as (...args: unknown[]) => Server;
+  const coreListen = app.listen as (...args: unknown[]) => Server;
   const listen5 = function listen(this: KitApp, ...args: unknown[]): Server {
     const last = args[args.length - 1];
-    if (typeof last !== 'function') return listen.apply(this, args);
+    if (typeof last !== 'function') return coreListen.apply(this, args);
     let called = false;
     const done = (...results: unknown[]): void => {
       if (called) return;
@@ -37,7 +37,7 @@ function listenHandingErrors(app: KitApp): void {
       (last as (...results: unknown[]) => void).apply(undefined, results);
     };
     args[args.length - 1] = done;
-    const server = listen.apply(this, args);
+    const server = coreListen.apply(this, args);
     server.once('error', done);
     return server;
   };

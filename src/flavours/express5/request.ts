@@ -52,7 +52,7 @@ export class Express5Request extends KitIncomingMessage {
   /** X5-013: the Host header (or a trusted proxy's X-Forwarded-Host) with its port; undefined without one. */
   get host(): string | undefined {
     const value = this.context?.trust === undefined ? this.headers.host : trustedHost(this as never);
-    return value === undefined || value === '' ? undefined : value;
+    return value === undefined || value === null || value === '' ? undefined : value;
   }
 
   /** X5-013: the host without its port; undefined without a Host header, as Express 5 reads it. */
