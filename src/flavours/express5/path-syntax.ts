@@ -55,7 +55,7 @@ export function writeExpress5Path(
 
 /**
  * Throws the TypeError for a path Express 5 does not read, at once, for a string path of kitjs's own form
- * that Express 5 reads otherwise (`/:id?`, `/*`), which the router would take without asking the syntax.
+ * that Express 5 reads otherwise (`/:id?`, `/*`, `/a!`), which the router would take without asking the syntax.
  *
  * @example
  * ```ts
@@ -63,7 +63,8 @@ export function writeExpress5Path(
  * ```
  */
 export function checkExpress5Path(path: string): void {
-  if (!/[?*]/.test(path)) return;
+  // `?`, `*` and `!` are the characters Express 5 reserves that kitjs's own form can hold.
+  if (!/[?*!]/.test(path)) return;
   try {
     pathToRegexp(path);
   } catch (error) {

@@ -5,7 +5,7 @@ import { checkExpress5Path } from './path-syntax.js';
 type Registrar = (...args: unknown[]) => unknown;
 
 /** The registrars a router of Express 5 has: one per HTTP method, `all`, `use`, `route` and `param`. */
-const NAMES = [...METHODS.map((method) => method.toLowerCase()), 'all', 'use', 'route', 'param'];
+const NAMES = [...METHODS.map((method) => method.toLowerCase()), 'all', 'use', 'route', 'param', 'engine'];
 
 /**
  * X5-003: the string paths of a registration (the first argument, or the strings of an array of paths),
@@ -27,7 +27,9 @@ function inExpress5Words(name: string, error: unknown): unknown {
   if (!(error instanceof TypeError)) return error;
   const message = error.message;
   let words: string | undefined;
-  if (name === 'param') {
+  if (name === 'engine') {
+    words = /must be a function/.test(message) ? 'callback function required' : undefined;
+  } else if (name === 'param') {
     words = /got undefined$/.test(message) ? 'argument fn is required' : 'argument fn must be a function';
   } else if (/requires a middleware function or a Router, and got none/.test(message)) {
     words = 'argument handler is required';
@@ -68,7 +70,11 @@ export function express5Registrars(target: object): void {
         // `app.get(name)` reads a setting: no path to check.
         if (!(name === 'get' && args.length === 1 && target === this && 'settings' in target)) {
           if (name === 'param') checkParamName(args[0]);
-          else checkPaths(args[0]);
+          else if (name !== 'engine') checkPaths(args[0]);
+        }
+        // router 2 reads `use('')` as the root, `use('/')`.
+        if (name === 'use' && args[0] === '') {
+          args[0] = '/';
         }
         try {
           return (own as Registrar).apply(this, args);

@@ -9,8 +9,13 @@ type Params = Record<string, string | string[]>;
  * X5-004: `req.params` as router 2 gives it: an object with a null prototype, an optional parameter that
  * matched nothing absent (not undefined), and a wildcard's value the list of its segments. The router hands
  * over its captures under their keys; a wildcard's key carries {@link WILDCARD_MARK} (`path-syntax.ts`).
+ *
+ * @example
+ * ```ts
+ * shapeParams({ id: '1', ext: undefined }); // [Object: null prototype] { id: '1' }
+ * ```
  */
-function shapeParams(value: Record<string, unknown>): Params {
+export function shapeParams(value: Record<string, unknown>): Params {
   const shaped = Object.create(null) as Params;
   for (const key of Object.keys(value)) {
     const item = value[key];

@@ -1,6 +1,7 @@
 /** kitjs/express5's response class: the core's, with what Express 5's responses do beyond or instead of kit()'s. */
 import { attachMembers } from '../../core/response/attach.js';
 import { clearCookie } from '../../core/response/cookies.js';
+import { headerMembers } from '../../core/response/header-members.js';
 import type { KitResponse } from '../../core/types.js';
 import { ExpressResponse } from '../express-shared/response.js';
 import { express5FileMembers } from '../express-shared/send-file.js';
@@ -38,5 +39,15 @@ function clearCookie5(this: KitResponse, name: string, options?: unknown): KitRe
   return clearCookie.call(this, name, rest);
 }
 
+/** Express 5's `res.vary()` (vary 1.1's): a field is required. */
+function vary5(this: KitResponse, field?: string | readonly string[]): KitResponse {
+  if (field === undefined) throw new TypeError('field argument is required');
+  return headerMembers.vary.call(this, field);
+}
+
 // X5-012; X5-014: Express 5's res.sendFile and res.download (send 1.x); no res.sendfile.
-attachMembers(Express5Response.prototype, { clearCookie: clearCookie5, ...express5FileMembers });
+attachMembers(Express5Response.prototype, {
+  clearCookie: clearCookie5,
+  vary: vary5,
+  ...express5FileMembers,
+});
