@@ -17,6 +17,7 @@ import {
   express5Urlencoded,
 } from './flavours/express-shared/body-defaults.js';
 import { callableRouter } from './flavours/express-shared/callable-router.js';
+import { expressLogger } from './flavours/express-shared/express-logger.js';
 import { type ExpressStaticOptions, express5Static } from './flavours/express-shared/static.js';
 import { express5Flavour } from './flavours/express5/flavour.js';
 import { express5PathSyntax } from './flavours/express5/path-syntax.js';
@@ -112,7 +113,13 @@ markFactory(ExpressRouter, 'express.Router()');
 
 /** X5-001: a new app of the Express 5 flavour: its classes, pages and defaults (X5-002). */
 function createExpress5App(options?: KitOptions): KitApp {
-  return createApp(options, express5Flavour);
+  // X5-017: unless the app is given a logger, its failures are written as Express writes them.
+  if (options?.logger !== undefined) return createApp(options, express5Flavour);
+  const app: KitApp = createApp(
+    { ...options, logger: expressLogger(() => app.settings.env) },
+    express5Flavour,
+  );
+  return app;
 }
 
 const express = createExpress5App as Express5;

@@ -43,6 +43,12 @@ class OptionsWalk implements RouterWalk {
     }
     // X5-016: router 2 (Express 5) sorts the methods and separates them with `, `; router 1 with `,`.
     const allow = this.express5 ? [...this.allowed].sort().join(', ') : this.allowed.join(',');
+    if (this.res.headersSent) {
+      // As Express, whose setHeader throws here: the error goes after the router, to the app's error handlers.
+      const sent = new Error('Cannot set headers after they are sent to the client');
+      done(Object.assign(sent, { code: 'ERR_HTTP_HEADERS_SENT' }));
+      return;
+    }
     try {
       this.res.set('Allow', allow);
       if (this.express5) {

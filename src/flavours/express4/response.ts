@@ -3,8 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import { attachMembers } from '../../core/response/attach.js';
 import { jsonMembers } from '../../core/response/json-members.js';
 import type { KitResponse } from '../../core/types.js';
-import { expressFileMembers } from '../express-shared/send-file.js';
 import { ExpressResponse } from '../express-shared/response.js';
+import { expressFileMembers } from '../express-shared/send-file.js';
 
 /**
  * XRES-003: Express 4's `(status, value)` and `(value, status)` forms: sets the status and gives the value

@@ -3,10 +3,11 @@
  * it, so the same paths match with the same captures; a path it refuses is a TypeError that says where it
  * was registered and how Express 5 spells it.
  */
+
+import { pathToRegexp } from 'path-to-regexp';
 import { callerLocation } from '../../base/module-location.js';
 import type { PathSyntax } from '../../core/router/path-syntax.js';
 import type { WrittenSource } from '../../core/router/regex-path.js';
-import { pathToRegexp } from 'path-to-regexp';
 
 /**
  * The mark a wildcard's key carries from this syntax to the request (`request.ts`): the router hands its
@@ -78,7 +79,8 @@ export function checkExpress5Path(path: string): void {
  * spelling to use.
  */
 function refusal(path: string, error: unknown): TypeError {
-  const reason = error instanceof Error ? error.message.replace(/; visit https:\S+ for info$/, '') : String(error);
+  const reason =
+    error instanceof Error ? error.message.replace(/; visit https:\S+ for info$/, '') : String(error);
   const hint = spellingHint(path);
   const message =
     `route path "${path}" (registered at ${callerLocation()}) is not Express 5 syntax: ${reason}` +

@@ -1,6 +1,8 @@
 /** kitjs/express5's request class: the core's, with what Express 5's requests read differently. */
-import { KitIncomingMessage } from '../../core/request.js';
+
 import { trustedHost } from '../../core/request/proxy.js';
+import type { KitIncomingMessage } from '../../core/request.js';
+import { ExpressRequest } from '../express-shared/request.js';
 import { WILDCARD_MARK } from './path-syntax.js';
 
 type Params = Record<string, string | string[]>;
@@ -21,7 +23,8 @@ export function shapeParams(value: Record<string, unknown>): Params {
     const item = value[key];
     if (item === undefined) continue;
     if (key.startsWith(WILDCARD_MARK)) {
-      shaped[key.slice(WILDCARD_MARK.length)] = typeof item === 'string' ? item.split('/') : (item as string[]);
+      shaped[key.slice(WILDCARD_MARK.length)] =
+        typeof item === 'string' ? item.split('/') : (item as string[]);
     } else shaped[key] = item as string;
   }
   return shaped;
@@ -32,7 +35,7 @@ export function shapeParams(value: Record<string, unknown>): Params {
  * there reaches kitjs/express5 requests, never a kit() or kitjs/express one (X5-001). Express 5 has no
  * `req.param()` (X5-002), keeps the port in `req.host` (X5-013) and shapes `req.params` as router 2 does (X5-004).
  */
-export class Express5Request extends KitIncomingMessage {
+export class Express5Request extends ExpressRequest {
   private shapedParams: Params = Object.create(null) as Params;
 
   constructor(...args: ConstructorParameters<typeof KitIncomingMessage>) {
@@ -65,8 +68,13 @@ export class Express5Request extends KitIncomingMessage {
     return (this.host === undefined ? undefined : super.hostname) as string;
   }
 
+  /** X5-013: no subdomains without a host. */
+  override get subdomains(): string[] {
+    return this.host === undefined ? [] : super.subdomains;
+  }
+
   /** X5-002: Express 5's refusals of a missing or non-string name, in its words. */
-  override get(name: string): string | undefined {
+  override get(name: string): string | string[] | undefined {
     if (!name) throw new TypeError('name argument is required to req.get');
     if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
     return super.get(name);

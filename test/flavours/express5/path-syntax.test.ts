@@ -146,7 +146,10 @@ describe('kitjs/express5 refuses what Express 5 refuses, and says where and how 
         () => app.get(path, () => {}),
         (error: unknown) => {
           assert.ok(error instanceof TypeError);
-          assert.match(error.message, new RegExp(`route path "${path.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}"`));
+          assert.match(
+            error.message,
+            new RegExp(`route path "${path.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}"`),
+          );
           assert.match(error.message, /path-syntax\.test\.ts:\d+/);
           assert.match(error.message, hint);
           return true;
@@ -177,6 +180,9 @@ describe('kitjs/express5 refuses what Express 5 refuses, and says where and how 
     assert.throws(() => express.Router().use('/'), /argument handler is required/);
     assert.throws(() => express.Router().param('id', undefined as never), /argument fn is required/);
     assert.throws(() => express.Router().param('id', 3 as never), /argument fn must be a function/);
-    assert.throws(() => app.param((() => {}) as never, (() => {}) as never), /argument name must be a string/);
+    assert.throws(
+      () => app.param((() => {}) as never, (() => {}) as never),
+      /argument name must be a string/,
+    );
   });
 });
