@@ -10,7 +10,11 @@
 // package.json named express whose main re-exports kitjs's dist/express.cjs: the tests' `require('..')` gets
 // kitjs/express itself, with no layer of behaviour in between. The tests' own dependencies (mocha, supertest...,
 // the versions Express 4.21.2 pins) are installed once into .cache/express-suite from the npm registry.
-// Left out: test/acceptance (Express's example apps) and test/utils.js (unit tests of Express's lib/utils).
+// Left out: test/acceptance (Express's example apps) and test/utils.js (unit tests of Express's lib/utils), in
+// both suites; Express 5's Route.js, Router.js, app.router.js and res.send.js read `methods` from lib/utils,
+// which the run gets as a one-line stand-in (Node's METHODS, lower-cased, as 5.2.1's lib/utils.js has it).
+// Express 5's copy runs under the system's temporary directory: send 1.x ignores files under a dotted
+// directory such as .cache/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,8 +65,7 @@ const UTILS_5 = `'use strict';\nexports.methods = require('node:http').METHODS.m
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Express 5's send ignores files under a hidden directory (`.cache/...`), and its res.sendFile tests serve
 // the suite's own fixtures: its copy lives in the system's temporary directory, under no dotted name.
-const cache =
-  major === '5' ? join(tmpdir(), 'kitjs-express-suite-5') : join(root, '.cache', 'express-suite');
+const cache = major === '5' ? join(tmpdir(), 'kitjs-express-suite-5') : join(root, '.cache', 'express-suite');
 const run = join(cache, 'run');
 const verbose = args.includes('--verbose');
 const chosen = args.filter((arg) => !arg.startsWith('--'));
@@ -86,9 +89,7 @@ function installDependencies() {
   const stamp = join(cache, 'node_modules', '.kitjs-installed');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === manifest) return;
   writeFileSync(join(cache, 'package.json'), manifest);
-  console.log(
-    `express-suite: installing the tests’ dependencies (mocha, supertest...) into ${cache}`,
-  );
+  console.log(`express-suite: installing the tests’ dependencies (mocha, supertest...) into ${cache}`);
   const status = runNpm(['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], {
     cwd: cache,
   });
@@ -112,7 +113,8 @@ function layOut(source) {
   const worktree = existsSync(join(source, 'test')) && statSync(join(source, 'test')).isDirectory();
   if (worktree) {
     const version = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')).version;
-    if (version !== TAG.replace(/^v/, '')) console.warn(`express-suite: EXPRESS_REPO is express ${version}, not ${TAG}`);
+    if (version !== TAG.replace(/^v/, ''))
+      console.warn(`express-suite: EXPRESS_REPO is express ${version}, not ${TAG}`);
     cpSync(join(source, 'test'), join(run, 'test'), { recursive: true });
   } else {
     // A bare repository (such as a mirror): the tag's test/ through git archive.

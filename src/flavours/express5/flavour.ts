@@ -50,6 +50,9 @@ function listenHandingErrors(app: KitApp): void {
  * registered) and refusals (X5-005), finalhandler's 404 and error pages (X5-017), router 2's OPTIONS answer
  * (X5-016), its defaults (X5-002), `app.router` (X5-002), `app.listen` handing errors to its callback (X5-015),
  * and settings written straight into `app.settings` taking effect (EXP-002), as Express reads them per request.
+ * X5-006: a promise a handler, a middleware or a param callback returns that rejects goes to `next(err)`
+ * through the core's `router/invoke.ts`, as in every kitjs app; a rejection without a value goes on as
+ * kitjs's KIT_ERR_HANDLER_REJECTED error (a 500), where Express 5 makes it `new Error('Rejected promise')`.
  *
  * @example
  * ```ts
