@@ -15,14 +15,14 @@ import {
   expressRaw,
   expressText,
   expressUrlencoded,
-} from './flavours/express4/body-defaults.js';
-import { callableRouter } from './flavours/express4/callable-router.js';
+} from './flavours/express-shared/body-defaults.js';
+import { callableRouter } from './flavours/express-shared/callable-router.js';
+import { type ExpressStaticOptions, expressStatic } from './flavours/express-shared/static.js';
 import { express4Flavour } from './flavours/express4/flavour.js';
 import { expressPathSyntax } from './flavours/express4/path-syntax.js';
 import { type QueryOptions, query } from './flavours/express4/query.js';
 import { Express4Request as Express4RequestClass } from './flavours/express4/request.js';
 import { Express4Response as Express4ResponseClass } from './flavours/express4/response.js';
-import { type ExpressStaticOptions, expressStatic } from './flavours/express4/static.js';
 import type { Express4Request, Express4Response } from './flavours/express4/types.js';
 
 /**

@@ -230,9 +230,12 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     } else if (validate && this.hasStoredHeaders()) sent = applyValidators(this, body, undefined);
     const code = this.statusCode;
     if (code === 204 || code === 304) this.endWithoutBody();
-    // XRES-002: 205 Reset Content has no body by definition; Express sends it with Content-Length 0.
-    else if (code === 205) this.endWithBody('', type, force);
-    else this.endWithBody(sent ?? '', type, force);
+    // XRES-002: 205 Reset Content has no body by definition; Express sends it with Content-Length 0 alone,
+    // a Transfer-Encoding set by hand removed (Node refuses both together).
+    else if (code === 205) {
+      this.removeHeader('Transfer-Encoding');
+      this.endWithBody('', type, force);
+    } else this.endWithBody(sent ?? '', type, force);
   }
 }
 

@@ -46,7 +46,8 @@ const COMPILED: Record<string, (value: unknown) => unknown> = {
  */
 export function assignSetting(settings: AppSettings, name: string, value: unknown): void {
   if (typeof name !== 'string') throw new TypeError('app.set(name, value): name must be a string');
-  const compile = COMPILED[name];
+  // A setting named like a member of Object.prototype (`hasOwnProperty`) is only a setting.
+  const compile = Object.hasOwn(COMPILED, name) ? COMPILED[name] : undefined;
   const compiled = compile === undefined ? undefined : compile(value);
   settings[name] = value;
   if (compile !== undefined) settings[`${name} fn`] = compiled;
@@ -63,7 +64,9 @@ export function assignSetting(settings: AppSettings, name: string, value: unknow
  * ```
  */
 export function defaultSettings(): AppSettings {
-  const settings: AppSettings = {};
+  // No prototype: `app.get('hasOwnProperty')` is a setting nobody set (undefined), as in Express 5; a mounted
+  // app's table takes its parent's as its prototype (EXP-004).
+  const settings: AppSettings = Object.create(null);
   assignSetting(settings, 'x-powered-by', false);
   assignSetting(settings, 'etag', false);
   assignSetting(settings, 'env', process.env.NODE_ENV || 'development');

@@ -5,7 +5,7 @@ import { kitFlavour } from '../../src/core/app/kit-flavour.ts';
 import { contentTypeValue } from '../../src/core/response/header-members.ts';
 import { type AppSettings, assignSetting, defaultSettings } from '../../src/core/settings.ts';
 import express from '../../src/express.ts';
-import { withUtf8 } from '../../src/flavours/express4/utf8-type.ts';
+import { withUtf8 } from '../../src/flavours/express-shared/utf8-type.ts';
 import type { KitRequest, KitResponse } from '../../src/index.ts';
 import { logger } from '../../src/index.ts';
 import { listenLocally } from '../support/listen.ts';

@@ -11,7 +11,7 @@ import {
   notFound,
   resourceName,
   showsErrorDetail,
-} from '../../src/flavours/express4/final-handler.ts';
+} from '../../src/flavours/express-shared/final-handler.ts';
 import { express4Flavour } from '../../src/flavours/express4/flavour.ts';
 import kit from '../../src/index.ts';
 

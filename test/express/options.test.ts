@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Route } from '../../src/core/router/route.ts';
 import type { KitRequest, KitResponse } from '../../src/core/types.ts';
-import { optionsWalk } from '../../src/flavours/express4/options.ts';
+import { optionsWalk } from '../../src/flavours/express-shared/options.ts';
 
 const noop = (): void => {};
 

@@ -20,7 +20,8 @@ const HAS_CHARSET = /;\s*charset\s*=/i;
  * ```
  */
 export function contentTypeValue(value: unknown): string {
-  if (Array.isArray(value)) throw new TypeError('res.set("Content-Type", value): value cannot be an array');
+  if (Array.isArray(value))
+    throw new TypeError('Content-Type cannot be set to an Array (res.set("Content-Type", value))');
   const type = String(value);
   if (HAS_CHARSET.test(type)) return type;
   const known = charset(type.split(';')[0] as string);

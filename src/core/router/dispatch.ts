@@ -128,16 +128,23 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
           const match = matches[this.matchIndex] as RouteMatch;
           const handlers = match.entry.handlers;
           if (this.handlerIndex === 0 && this.entered !== match) {
-            // An error leaves the routes: only the failing route's own error handlers may take it (ERR-004).
-            if (this.hasError || !this.enterRoute(match)) break;
-            this.entered = match;
-            // SCHEMA-009: the route that answers owns the reply; none before its first handler sets one.
-            leaveReplies(this.res as unknown as ReplyCarrier, false);
-            // XROUTE-008: param callbacks first; they resume here, or leave the route with next(err/'route').
-            const table = this.owner?.paramTable;
-            if (table != null && paramCallbacksApply(table, match)) {
-              runParamCallbacks(this, table, match, () => this.resume());
-              return;
+            // An error leaves the routes: only the failing route's own error handlers may take it (ERR-004),
+            // those a later `route.all()` of the same Route added too: a Route is one stack, as in Express.
+            if (this.hasError) {
+              const route = match.entry.route;
+              if (route === undefined || this.entered?.entry.route !== route) break;
+              this.entered = match;
+            } else {
+              if (!this.enterRoute(match)) break;
+              this.entered = match;
+              // SCHEMA-009: the route that answers owns the reply; none before its first handler sets one.
+              leaveReplies(this.res as unknown as ReplyCarrier, false);
+              // XROUTE-008: param callbacks first; they resume here, or leave the route with next(err/'route').
+              const table = this.owner?.paramTable;
+              if (table != null && paramCallbacksApply(table, match)) {
+                runParamCallbacks(this, table, match, () => this.resume());
+                return;
+              }
             }
           }
           while (this.handlerIndex < handlers.length) {

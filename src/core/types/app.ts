@@ -47,16 +47,19 @@ export interface AppBase<Self> {
   readonly log: Logger;
   /** Application-wide values, shared by every request (`app.locals.title`). */
   locals: Record<string, unknown>;
-  /** Starts an HTTP server (port 0 picks a free port) and returns Node's `http.Server`. */
-  listen(callback?: () => void): Server;
-  listen(port: number, callback?: () => void): Server;
-  listen(port: number, host: string, callback?: () => void): Server;
-  listen(port: number, host: string, backlog: number, callback?: () => void): Server;
-  listen(port: number, backlog: number, callback?: () => void): Server;
+  /**
+   * Starts an HTTP server (port 0 picks a free port) and returns Node's `http.Server`. The callback is
+   * called with no argument once the server listens; a kitjs/express5 app's also with a server error (X5-015).
+   */
+  listen(callback?: (error?: Error) => void): Server;
+  listen(port: number, callback?: (error?: Error) => void): Server;
+  listen(port: number, host: string, callback?: (error?: Error) => void): Server;
+  listen(port: number, host: string, backlog: number, callback?: (error?: Error) => void): Server;
+  listen(port: number, backlog: number, callback?: (error?: Error) => void): Server;
   /** Listens on a Unix socket or Windows pipe. */
-  listen(path: string, callback?: () => void): Server;
+  listen(path: string, callback?: (error?: Error) => void): Server;
   /** Node's `server.listen(options)`: port, host, path, backlog, exclusive, signal... */
-  listen(options: ListenOptions, callback?: () => void): Server;
+  listen(options: ListenOptions, callback?: (error?: Error) => void): Server;
   /** The request listener, for `http.createServer(app.handler)` or tests. */
   readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** Stops the server `listen` started: refuses new work, lets in-flight requests finish, then closes. */

@@ -61,7 +61,12 @@ export function renderView(
     }
     if (merged.cache) app.cache[name] = view;
   }
-  view.render(merged, done);
+  // Express's tryRender: a view (an app's own `view` class, an engine) that throws is an error for the callback.
+  try {
+    view.render(merged, done);
+  } catch (err) {
+    done(err as Error);
+  }
 }
 
 function describeRoots(root: string | string[]): string {

@@ -2,12 +2,12 @@
 import type { Flavour } from '../../core/app/flavour.js';
 import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
 import type { KitApp } from '../../core/types.js';
-import { defaultError, notFound } from './final-handler.js';
-import { optionsWalk } from './options.js';
+import { defaultError, notFound } from '../express-shared/final-handler.js';
+import { optionsWalk } from '../express-shared/options.js';
+import { watchSettings } from '../express-shared/settings.js';
 import { expressPathSyntax } from './path-syntax.js';
 import { Express4Request } from './request.js';
 import { Express4Response } from './response.js';
-import { watchSettings } from './settings.js';
 
 /**
  * EXP-003: Express 4's defaults where they differ from kit()'s: the X-Powered-By banner, weak ETags and

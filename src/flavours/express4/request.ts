@@ -1,12 +1,12 @@
 /** kitjs/express's request class: the core's, with the members Express 4 has beyond kit()'s surface. */
-import { KitIncomingMessage } from '../../core/request.js';
+import { ExpressRequest } from '../express-shared/request.js';
 
 /**
  * The class of every request of a kitjs/express app, and `express.request` is its prototype: a member added
  * there reaches kitjs/express requests, never a kit() app's (EXP-001). Only what Express 4 has and kit()
  * does not is here; everything else is the core's.
  */
-export class Express4Request extends KitIncomingMessage {
+export class Express4Request extends ExpressRequest {
   /** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname` (no port). */
   get host(): string {
     return this.hostname;

@@ -1,12 +1,10 @@
 /** kitjs/express's response class: the core's, with what Express 4's responses do beyond or instead of kit()'s. */
 import { STATUS_CODES } from 'node:http';
-import type { InternalRequest } from '../../core/request/internal.js';
 import { attachMembers } from '../../core/response/attach.js';
 import { jsonMembers } from '../../core/response/json-members.js';
-import { KitServerResponse } from '../../core/response.js';
 import type { KitResponse } from '../../core/types.js';
-import { expressFileMembers } from './send-file.js';
-import { withUtf8 } from './utf8-type.js';
+import { ExpressResponse } from '../express-shared/response.js';
+import { expressFileMembers } from '../express-shared/send-file.js';
 
 /**
  * XRES-003: Express 4's `(status, value)` and `(value, status)` forms: sets the status and gives the value
@@ -25,9 +23,9 @@ function statusAndValue(res: KitResponse, first: unknown, second: unknown): unkn
  * The class of every response of a kitjs/express app, and `express.response` is its prototype: a member
  * added there reaches kitjs/express responses, never a kit() app's (EXP-001). Express 4's ways: the older
  * status forms (XRES-003), a lone number as a status (XRES-003), UTF-8 in a string's Content-Type
- * (XRES-002), and its file members (XFILE-017 to XFILE-021).
+ * (XRES-002, from `ExpressResponse`), and its file members (XFILE-017 to XFILE-021).
  */
-export class Express4Response extends KitServerResponse {
+export class Express4Response extends ExpressResponse {
   /** XRES-003: also `(status, obj)` and `(obj, status)`. */
   override json(obj: unknown, second?: unknown): void {
     super.json(second === undefined ? obj : statusAndValue(this, obj, second));
@@ -48,31 +46,6 @@ export class Express4Response extends KitServerResponse {
     } else {
       this.sendValue(body);
     }
-  }
-
-  /**
-   * XRES-002: a string goes out as UTF-8, so the Content-Type it goes out with says so (`charset=utf-8`
-   * added, or put in place of another), as Express 4's `res.send` writes it; the rest is the core's.
-   */
-  protected override finish(
-    body: string | Uint8Array | undefined,
-    type: string | undefined,
-    force: boolean,
-    validate: boolean,
-  ): void {
-    if (
-      validate &&
-      !force &&
-      typeof body === 'string' &&
-      (this.req as InternalRequest).context !== undefined
-    ) {
-      const chosen = this.chosenType();
-      if (chosen !== undefined) {
-        const rewritten = withUtf8(chosen);
-        if (rewritten !== chosen) this.replaceType(rewritten);
-      }
-    }
-    super.finish(body, type, force, validate);
   }
 }
 

@@ -1,11 +1,11 @@
-/** `express.static`: serveStatic with serve-static 1.x's readings of its options and its answers (XFILE-022). */
+/** `express.static` of both Express flavours: serveStatic with serve-static's readings of its options and its answers (XFILE-022, X5-014). */
 import type { Stats } from 'node:fs';
 import { MAX_AGE_CAP_MS } from '../../base/cache-max-age.js';
 import { markFactory } from '../../base/factory-guard.js';
 import { type ServeStaticOptions, staticMiddleware } from '../../batteries/middleware/serve-static.js';
 import { staticSettings } from '../../batteries/middleware/static/options.js';
 import type { KitResponse, RequestHandler } from '../../core/types.js';
-import { expressFileType } from './send-file.js';
+import { express5FileType, expressFileType } from './send-file.js';
 
 const EXPRESS_WAYS = Object.freeze({ redirectWithoutIndex: true, sendErrors: true });
 
@@ -37,14 +37,33 @@ export interface ExpressStaticOptions extends Omit<ServeStaticOptions, 'extensio
  * ```
  */
 export function expressStatic(root: string, options?: ExpressStaticOptions): RequestHandler {
-  return staticMiddleware(staticSettings(root, serveStaticReading(options)), EXPRESS_WAYS);
+  return staticMiddleware(staticSettings(root, serveStaticReading(options, expressFileType)), EXPRESS_WAYS);
 }
 markFactory(expressStatic, 'express.static(root)');
+
+/**
+ * X5-014: Express 5's `express.static` (serve-static 2, send 1.x): as Express 4's, with the charset of a
+ * text type spelt `utf-8`, as mime-types writes it.
+ *
+ * @example
+ * ```ts
+ * import express from 'kitjs/express5';
+ * const app = express();
+ * app.use(express.static('public'));
+ * ```
+ */
+export function express5Static(root: string, options?: ExpressStaticOptions): RequestHandler {
+  return staticMiddleware(staticSettings(root, serveStaticReading(options, express5FileType)), EXPRESS_WAYS);
+}
+markFactory(express5Static, 'express.static(root)');
 
 type Given = Record<string, unknown>;
 
 /** The options as serve-static reads them, in the shape serveStatic checks; anything else is left to its checks. */
-function serveStaticReading(options: unknown): ServeStaticOptions | undefined {
+function serveStaticReading(
+  options: unknown,
+  fileType: (res: KitResponse, path: string) => void,
+): ServeStaticOptions | undefined {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     return options as ServeStaticOptions;
   }
@@ -60,7 +79,7 @@ function serveStaticReading(options: unknown): ServeStaticOptions | undefined {
     // as in serve-static, then Express 4's type where the hook set none.
     given.setHeaders = (res: KitResponse, path: string, stat: Stats): void => {
       own?.(res, path, stat);
-      expressFileType(res, path);
+      fileType(res, path);
     };
   }
   return given as ServeStaticOptions;

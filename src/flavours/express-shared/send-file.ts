@@ -18,7 +18,13 @@ type Options = Record<string, unknown>;
  * `root` is given (Express's own messages); it is URI-encoded for send, which decodes it once, normalizes
  * it, and refuses with 403 only what climbs above `root` (or any `..` without one).
  */
-function sendFile(res: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+function sendFile(
+  res: KitResponse,
+  path: unknown,
+  options: unknown,
+  callback: unknown,
+  express5: boolean,
+): void {
   if (path === undefined || path === null || path === '') {
     throw new TypeError('path argument is required to res.sendFile');
   }
@@ -27,7 +33,9 @@ function sendFile(res: KitResponse, path: unknown, options?: unknown, callback?:
   if (!opts.root && !isAbsolute(path)) {
     throw new TypeError('path must be absolute or specify root to res.sendFile');
   }
-  transfer(res, encodeURI(path), opts, done, 'res.sendFile');
+  // X5-014: Express 5 hands the app's `etag` setting to send.
+  const sendOpts = express5 ? { ...opts, etag: res.app.enabled('etag') } : opts;
+  transfer(res, encodeURI(path), sendOpts, done, 'res.sendFile', express5);
 }
 
 /**
@@ -38,7 +46,7 @@ function sendfile(res: KitResponse, path: unknown, options?: unknown, callback?:
   warnSendfileOnce();
   if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendfile');
   const [opts, done] = optionsAndCallback(options, callback, 'res.sendfile');
-  transfer(res, path, opts, done, 'res.sendfile');
+  transfer(res, path, opts, done, 'res.sendfile', false);
 }
 
 /**
@@ -49,9 +57,10 @@ function sendfile(res: KitResponse, path: unknown, options?: unknown, callback?:
 function download(
   res: KitResponse,
   path: unknown,
-  filename?: unknown,
-  options?: unknown,
-  callback?: unknown,
+  filename: unknown,
+  options: unknown,
+  callback: unknown,
+  express5: boolean,
 ): void {
   const { name, given, done } = downloadArguments(filename, options, callback);
   const opts: Options = isObject(given) ? { ...given } : {};
@@ -65,7 +74,7 @@ function download(
   }
   opts.headers = headers;
   const fullPath = !opts.root && typeof path === 'string' ? resolve(path) : path;
-  sendFile(res, fullPath, opts, done);
+  sendFile(res, fullPath, opts, done, express5);
 }
 
 /**
@@ -74,7 +83,7 @@ function download(
  */
 export const expressFileMembers = {
   sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
-    sendFile(this, path, options, callback);
+    sendFile(this, path, options, callback, false);
   },
   download(
     this: KitResponse,
@@ -83,7 +92,7 @@ export const expressFileMembers = {
     options?: unknown,
     callback?: unknown,
   ): void {
-    download(this, path, filename, options, callback);
+    download(this, path, filename, options, callback, false);
   },
   sendfile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
     sendfile(this, path, options, callback);
@@ -105,12 +114,14 @@ function transfer(
   opts: Options,
   done: SendFileCallback | undefined,
   what: string,
+  express5: boolean,
 ): void {
   // Checked now: a header Node refuses would throw inside send's events, where nothing could catch it.
   const headers = fileHeaderList(opts.headers, what);
   const stream = loadSend()(res.req, sendPath, {
     ...opts,
-    dotfiles: opts.dotfiles === undefined ? legacyDotfiles(sendPath) : opts.dotfiles,
+    // X5-014: send 1.x's own default under Express 5 ignores dotfiles, hidden directories too.
+    dotfiles: opts.dotfiles === undefined && !express5 ? legacyDotfiles(sendPath) : opts.dotfiles,
   } as Parameters<ReturnType<typeof loadSend>>[2]);
   pipeFile(
     res,
@@ -119,7 +130,7 @@ function transfer(
       headers,
       translate: (err) => err as SendFileError,
       directory: directoryError,
-      onHeaders: expressFileType,
+      onHeaders: express5 ? express5FileType : expressFileType,
       socketErrors: true,
     },
     fileReporter(res, done),
@@ -174,4 +185,42 @@ function warnSendfileOnce(): void {
 
 function isObject(value: unknown): value is Options {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * X5-014: Express 5's file members (send 1.x): `res.sendFile` and `res.download` ignore dotfiles by default,
+ * hidden directories too, and write mime-types' `charset=utf-8` as it is; there is no `res.sendfile`.
+ *
+ * @example
+ * ```ts
+ * attachMembers(Express5Response.prototype, express5FileMembers);
+ * ```
+ */
+export const express5FileMembers = {
+  sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+    sendFile(this, path, options, callback, true);
+  },
+  download(
+    this: KitResponse,
+    path: unknown,
+    filename?: unknown,
+    options?: unknown,
+    callback?: unknown,
+  ): void {
+    download(this, path, filename, options, callback, true);
+  },
+};
+
+/**
+ * X5-014: the Content-Type send 1.x gives a file: mime-types' type of its extension, `charset=utf-8` in
+ * lower case.
+ *
+ * @example
+ * ```ts
+ * express5FileType(res, '/srv/notes.txt'); // Content-Type: text/plain; charset=utf-8
+ * ```
+ */
+export function express5FileType(res: KitResponse, path: string): void {
+  if (res.getHeader('Content-Type') !== undefined) return;
+  res.setHeader('Content-Type', contentType(extname(path)) || 'application/octet-stream');
 }

@@ -1,4 +1,4 @@
-/** The body parsers of `kitjs/express`: kitjs's parsers with body-parser 1.x's defaults and dialect, as Express 4 ships them. */
+/** The body parsers of the Express flavours: kitjs's parsers with body-parser 1.x's (Express 4) or 2.x's (Express 5) defaults and dialect. */
 import { markFactory } from '../../base/factory-guard.js';
 import type { ForeignCharsets } from '../../batteries/middleware/body/charset.js';
 import type { BodyDialect } from '../../batteries/middleware/body/errors.js';
@@ -95,3 +95,66 @@ export function expressText(options?: TextOptions): RequestHandler {
   return textParser({ limit: LIMIT, ...options }, TEXT_DIALECT);
 }
 markFactory(expressText, 'express.text()');
+
+// X5-007: body-parser 2 (Express 5) leaves `req.body` undefined when it reads nothing; the rest is as 1.x.
+const BODY_PARSER_2: BodyDialect = Object.freeze({ ...BODY_PARSER, emptyObject: false });
+const JSON_DIALECT_2: BodyDialect = Object.freeze({ ...JSON_DIALECT, emptyObject: false });
+const TEXT_DIALECT_2: BodyDialect = Object.freeze({ ...TEXT_DIALECT, emptyObject: false });
+const FORM_DIALECT_2: BodyDialect = Object.freeze({ ...FORM_DIALECT, emptyObject: false });
+
+/**
+ * X5-007: Express 5's `express.json()` (body-parser 2): as Express 4's, with `req.body` left undefined when the
+ * request's type does not match or it has no body.
+ *
+ * @example
+ * ```ts
+ * app.use(express.json());
+ * ```
+ */
+export function express5Json(options?: JsonOptions): RequestHandler {
+  return jsonParser({ limit: LIMIT, strict: true, type: 'application/json', ...options }, JSON_DIALECT_2);
+}
+markFactory(express5Json, 'express.json()');
+
+/**
+ * X5-007, X5-008: Express 5's `express.urlencoded()` (body-parser 2): `extended: false` by default, qs's
+ * `depth` 32 when extended, `req.body` left undefined when nothing is read.
+ *
+ * @example
+ * ```ts
+ * app.use(express.urlencoded({ extended: true }));
+ * ```
+ */
+export function express5Urlencoded(options?: UrlencodedOptions): RequestHandler {
+  return urlencodedParser(
+    { limit: LIMIT, extended: false, parameterLimit: 1000, depth: 32, ...options, ...wholeLimit(options) },
+    FORM_DIALECT_2,
+  );
+}
+markFactory(express5Urlencoded, 'express.urlencoded()');
+
+/**
+ * X5-007: Express 5's `express.raw()` (body-parser 2).
+ *
+ * @example
+ * ```ts
+ * app.use(express.raw({ type: 'application/octet-stream' }));
+ * ```
+ */
+export function express5Raw(options?: RawOptions): RequestHandler {
+  return rawParser({ limit: LIMIT, ...options }, BODY_PARSER_2);
+}
+markFactory(express5Raw, 'express.raw()');
+
+/**
+ * X5-007: Express 5's `express.text()` (body-parser 2).
+ *
+ * @example
+ * ```ts
+ * app.use(express.text());
+ * ```
+ */
+export function express5Text(options?: TextOptions): RequestHandler {
+  return textParser({ limit: LIMIT, ...options }, TEXT_DIALECT_2);
+}
+markFactory(express5Text, 'express.text()');

@@ -1,4 +1,4 @@
-/** Express 4's automatic answer to an OPTIONS request that nothing answered: the methods routed at its path. */
+/** The Express flavours' automatic answer to an OPTIONS request that nothing answered: the methods routed at its path. */
 import type { Route } from '../../core/router/route.js';
 import type { RouterWalk } from '../../core/router/router-walk.js';
 import type { KitRequest, KitResponse, NextFunction } from '../../core/types.js';
@@ -22,7 +22,10 @@ function methodsOf(route: Route): string[] {
 class OptionsWalk implements RouterWalk {
   private readonly allowed: string[] = [];
 
-  constructor(private readonly res: KitResponse) {}
+  constructor(
+    private readonly res: KitResponse,
+    private readonly express5: boolean,
+  ) {}
 
   passed(routes: readonly Route[]): void {
     for (const route of routes) {
@@ -38,9 +41,20 @@ class OptionsWalk implements RouterWalk {
       done(err);
       return;
     }
-    const allow = this.allowed.join(',');
+    // X5-016: router 2 (Express 5) sorts the methods and separates them with `, `; router 1 with `,`.
+    const allow = this.express5 ? [...this.allowed].sort().join(', ') : this.allowed.join(',');
+    if (this.res.headersSent) {
+      // As Express, whose setHeader throws here: the error goes after the router, to the app's error handlers.
+      const sent = new Error('Cannot set headers after they are sent to the client');
+      done(Object.assign(sent, { code: 'ERR_HTTP_HEADERS_SENT' }));
+      return;
+    }
     try {
       this.res.set('Allow', allow);
+      if (this.express5) {
+        this.res.setHeader('Content-Type', 'text/plain');
+        this.res.setHeader('X-Content-Type-Options', 'nosniff');
+      }
       this.res.send(allow);
     } catch (failure) {
       // As Express: a response that can no longer be written (its headers went out) fails after the router.
@@ -59,5 +73,17 @@ class OptionsWalk implements RouterWalk {
  * ```
  */
 export function optionsWalk(req: KitRequest, res: KitResponse): RouterWalk | undefined {
-  return req.method === 'OPTIONS' ? new OptionsWalk(res) : undefined;
+  return req.method === 'OPTIONS' ? new OptionsWalk(res, false) : undefined;
+}
+
+/**
+ * X5-016: kitjs/express5's routers answer it as router 2 does: the methods sorted, `, ` between them.
+ *
+ * @example
+ * ```ts
+ * const walk = options5Walk(req, res); // an OptionsWalk for OPTIONS, else undefined
+ * ```
+ */
+export function options5Walk(req: KitRequest, res: KitResponse): RouterWalk | undefined {
+  return req.method === 'OPTIONS' ? new OptionsWalk(res, true) : undefined;
 }

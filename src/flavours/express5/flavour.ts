@@ -1,0 +1,78 @@
+/** Express 5's flavour of an app: its request and response classes, pages, defaults and extra members. */
+import type { Server } from 'node:http';
+import type { Flavour } from '../../core/app/flavour.js';
+import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
+import type { KitApp } from '../../core/types.js';
+import { defaultError, notFound } from '../express-shared/final-handler.js';
+import { options5Walk } from '../express-shared/options.js';
+import { watchSettings } from '../express-shared/settings.js';
+import { express5PathSyntax } from './path-syntax.js';
+import { express5Registrars } from './registrars.js';
+import { Express5Request } from './request.js';
+import { Express5Response } from './response.js';
+
+/**
+ * X5-002: Express 5's defaults where they differ from kit()'s: the X-Powered-By banner, weak ETags and the
+ * `simple` query parser (X5-009). Set through `app.set`, as an app would, so each is compiled once.
+ */
+function applyExpress5Defaults(app: KitApp): void {
+  app.set('x-powered-by', true);
+  app.set('etag', 'weak');
+  app.set('query parser', 'simple');
+}
+
+/**
+ * X5-015: Express 5's `app.listen`: a callback given last also hears the server's `error` (EADDRINUSE...),
+ * once, where Express 4 left the error unhandled.
+ */
+function listenHandingErrors(app: KitApp): void {
+  const coreListen = app.listen as (...args: unknown[]) => Server;
+  const listen5 = function listen(this: KitApp, ...args: unknown[]): Server {
+    const last = args[args.length - 1];
+    if (typeof last !== 'function') return coreListen.apply(this, args);
+    let called = false;
+    const done = (...results: unknown[]): void => {
+      if (called) return;
+      called = true;
+      (last as (...results: unknown[]) => void).apply(undefined, results);
+    };
+    args[args.length - 1] = done;
+    const server = coreListen.apply(this, args);
+    server.once('error', done);
+    return server;
+  };
+  Object.defineProperty(app, 'listen', { value: listen5, writable: true, configurable: true });
+}
+
+/**
+ * kitjs/express5 (Express 5): requests and responses of its own classes (`express.request` and
+ * `express.response` are their prototypes), Express 5's path syntax (X5-003, set before anything is
+ * registered) and refusals (X5-005), finalhandler's 404 and error pages (X5-017), router 2's OPTIONS answer
+ * (X5-016), its defaults (X5-002), `app.router` (X5-002), `app.listen` handing errors to its callback (X5-015),
+ * and settings written straight into `app.settings` taking effect (EXP-002), as Express reads them per request.
+ * X5-006: a promise a handler, a middleware or a param callback returns that rejects goes to `next(err)`
+ * through the core's `router/invoke.ts`, as in every kitjs app; a rejection without a value goes on as
+ * kitjs's KIT_ERR_HANDLER_REJECTED error (a 500), where Express 5 makes it `new Error('Rejected promise')`.
+ *
+ * @example
+ * ```ts
+ * const app = createApp(options, express5Flavour);
+ * ```
+ */
+export const express5Flavour: Flavour = Object.freeze({
+  Request: Express5Request,
+  Response: Express5Response,
+  notFound,
+  defaultError,
+  routerWalk: options5Walk,
+  prepare(app: object): void {
+    const expressApp = app as KitApp;
+    (app as { [PATH_SYNTAX]: PathSyntax })[PATH_SYNTAX] = express5PathSyntax;
+    applyExpress5Defaults(expressApp);
+    express5Registrars(expressApp);
+    listenHandingErrors(expressApp);
+    // X5-002: `app.router` is the app's own router, which the app is.
+    Object.defineProperty(app, 'router', { get: () => app, configurable: true });
+    watchSettings(expressApp);
+  },
+});
