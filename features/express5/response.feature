@@ -11,7 +11,10 @@ Feature: kitjs/express5 responses: res.status's range, the forms Express 5 remov
         """
       When I GET "/"
       Then the status is 500
-      And the body is "<message>"
+      And the body is:
+        """
+        <message>
+        """
 
       Examples:
         | code  | error      | message                                                                                  |
