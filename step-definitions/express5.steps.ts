@@ -27,12 +27,12 @@ function captureOf(world: KitWorld): OutputCapture {
 Given('the process output is captured', function (this: KitWorld) {
   const stderr: string[] = [];
   const write = process.stderr.write;
-  process.stderr.write = function (chunk: unknown, ...rest: unknown[]): boolean {
+  process.stderr.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
     stderr.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString());
     const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
     callback?.();
     return true;
-  } as typeof process.stderr.write;
+  }) as typeof process.stderr.write;
   captures.set(this, {
     stdout: captureStdout(),
     stderr,
