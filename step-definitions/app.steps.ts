@@ -19,6 +19,18 @@ Given('the Express app:', async function (this: KitWorld, code: string) {
   return undefined;
 });
 
+// X5-001: `Given the Express app:` with `app = express()` from the implementation's Express 5 entry
+// (kitjs/express5); an implementation without one has these scenarios skipped with the reason.
+Given('the Express 5 app:', async function (this: KitWorld, code: string) {
+  const entry = await loadExpressEntry(await this.implementation(), 'express5');
+  if ('reason' in entry) {
+    this.attach(`${skipReasonPrefix}${entry.reason}`);
+    return 'skipped';
+  }
+  await this.buildApp(code, entry);
+  return undefined;
+});
+
 Given(
   'the environment variable {string} is {string}',
   function (this: KitWorld, name: string, value: string) {

@@ -34,6 +34,8 @@ export interface Profile {
   knownFailures: Record<string, string>;
   /** The Express-shaped entry (`kitjs/express`), as the profile's `express` field names it (beside the profile). */
   express: string | undefined;
+  /** The Express 5-shaped entry (`kitjs/express5`), as the profile's `express5` field names it (X5-001). */
+  express5: string | undefined;
 }
 
 export interface Implementation {
@@ -119,10 +121,21 @@ export function loadProfile(location: ImplLocation, cwd: string = process.cwd())
         .map((dir) => join(dir, 'kit-conformance.json'));
   const file = candidates.find((candidate) => existsSync(candidate));
   if (explicit && !file) throw new Error(`KIT_IMPL_PROFILE: ${candidates[0]} does not exist`);
-  if (!file) return { name: undefined, file: undefined, lacks: {}, knownFailures: {}, express: undefined };
+  if (!file) {
+    return {
+      name: undefined,
+      file: undefined,
+      lacks: {},
+      knownFailures: {},
+      express: undefined,
+      express5: undefined,
+    };
+  }
   const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  if (raw.express !== undefined && typeof raw.express !== 'string') {
-    throw new Error(`${file}: "express" must be the path of the Express-shaped entry (a string)`);
+  for (const field of ['express', 'express5']) {
+    if (raw[field] !== undefined && typeof raw[field] !== 'string') {
+      throw new Error(`${file}: "${field}" must be the path of the ${field}-shaped entry (a string)`);
+    }
   }
   return {
     name: typeof raw.name === 'string' ? raw.name : undefined,
@@ -130,20 +143,30 @@ export function loadProfile(location: ImplLocation, cwd: string = process.cwd())
     lacks: stringRecord(raw.lacks, 'lacks', file),
     knownFailures: stringRecord(raw.knownFailures, 'knownFailures', file),
     express: typeof raw.express === 'string' ? resolve(dirname(file), raw.express) : undefined,
+    express5: typeof raw.express5 === 'string' ? resolve(dirname(file), raw.express5) : undefined,
   };
 }
 
+/** The Express-shaped entries the suite knows: Express 4's (`kitjs/express`) and Express 5's (`kitjs/express5`). */
+export type ExpressFlavour = 'express' | 'express5';
+
 /**
- * Where the implementation's Express-shaped entry is (`express()` and its members, as `kitjs/express`):
- * the profile's `express` path, else `<package>/express` for a package name or a directory whose
- * package.json exports `./express`, else a file named `express` beside the module (src/express.ts beside
- * src/index.ts, dist/express.js beside dist/index.js). Undefined when there is none.
+ * Where the implementation's Express-shaped entry of `flavour` is (`express()` and its members, as
+ * `kitjs/express` or `kitjs/express5`): the profile's `express`/`express5` path, else `<package>/<flavour>`
+ * for a package name or a directory whose package.json exports `./<flavour>`, else a file named after the
+ * flavour beside the module (src/express5.ts beside src/index.ts, dist/express5.js beside dist/index.js).
+ * Undefined when there is none.
  */
-export function locateExpressEntry(location: ImplLocation, profile: Profile): string | undefined {
-  if (profile.express !== undefined) return pathToFileURL(profile.express).href;
+export function locateExpressEntry(
+  location: ImplLocation,
+  profile: Profile,
+  flavour: ExpressFlavour = 'express',
+): string | undefined {
+  const declared = profile[flavour];
+  if (declared !== undefined) return pathToFileURL(declared).href;
   if (location.file === undefined && location.dir === undefined) {
     try {
-      return import.meta.resolve(`${location.spec}/express`);
+      return import.meta.resolve(`${location.spec}/${flavour}`);
     } catch {
       return undefined;
     }
@@ -153,37 +176,45 @@ export function locateExpressEntry(location: ImplLocation, profile: Profile): st
     if (existsSync(manifest)) {
       const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
       const entries = pkg.exports as Record<string, unknown> | undefined;
-      const entry = entries && typeof entries === 'object' ? pickExport(entries['./express']) : undefined;
+      const entry = entries && typeof entries === 'object' ? pickExport(entries[`./${flavour}`]) : undefined;
       if (entry) return pathToFileURL(resolve(location.dir, entry)).href;
     }
   }
   if (location.file === undefined) return undefined;
   const extension = location.file.slice(location.file.lastIndexOf('.'));
-  const beside = join(dirname(location.file), `express${extension}`);
+  const beside = join(dirname(location.file), `${flavour}${extension}`);
   return existsSync(beside) ? pathToFileURL(beside).href : undefined;
 }
 
-let cachedExpress: Promise<ExpressEntry> | undefined;
+const cachedExpress = new Map<ExpressFlavour, Promise<ExpressEntry>>();
 
 /** The implementation's `express` function, or why there is none (for a skip reason). */
 export type ExpressEntry = { express: KitFactory } | { reason: string };
 
-/** Imports the Express-shaped entry once per run (ES module or CommonJS build alike). */
-export function loadExpressEntry(impl: Implementation): Promise<ExpressEntry> {
-  cachedExpress ??= (async (): Promise<ExpressEntry> => {
-    const url = locateExpressEntry(impl.location, impl.profile);
-    if (url === undefined) {
-      return {
-        reason: `${impl.location.spec} has no Express-shaped entry (declare "express" in its profile)`,
-      };
-    }
-    const namespace = (await import(url)) as Record<string, unknown>;
-    const { kit: express } = unwrapModule(namespace);
-    if (typeof express !== 'function')
-      throw new Error(`${url}: the module's default export is not a function`);
-    return { express: express as KitFactory };
-  })();
-  return cachedExpress;
+/** Imports an Express-shaped entry once per run (ES module or CommonJS build alike). */
+export function loadExpressEntry(
+  impl: Implementation,
+  flavour: ExpressFlavour = 'express',
+): Promise<ExpressEntry> {
+  let entry = cachedExpress.get(flavour);
+  if (entry === undefined) {
+    entry = (async (): Promise<ExpressEntry> => {
+      const url = locateExpressEntry(impl.location, impl.profile, flavour);
+      if (url === undefined) {
+        const which = flavour === 'express' ? 'Express-shaped' : 'Express 5-shaped';
+        return {
+          reason: `${impl.location.spec} has no ${which} entry (declare "${flavour}" in its profile)`,
+        };
+      }
+      const namespace = (await import(url)) as Record<string, unknown>;
+      const { kit: express } = unwrapModule(namespace);
+      if (typeof express !== 'function')
+        throw new Error(`${url}: the module's default export is not a function`);
+      return { express: express as KitFactory };
+    })();
+    cachedExpress.set(flavour, entry);
+  }
+  return entry;
 }
 
 /** True when `name` can be an async function's parameter (not a reserved word, not `default`). */

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { appFlavours, serve } from './support.ts';
 
 for (const flavour of appFlavours) {
-  describe(`http-errors on ${flavour.name}`, () => {
+  describe(`http-errors on ${flavour.name}`, { skip: flavour.skip }, () => {
     it('answers createError(404, message) with 404 and the message, by the default error handler', async () => {
       const app = flavour.create();
       app.get('/videos/:id', (_req, _res, next) => next(createError(404, 'This video does not exist!')));

@@ -19,7 +19,7 @@ writeFileSync(iconPath, ICON);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 for (const flavour of appFlavours) {
-  describe(`serve-favicon on ${flavour.name}`, () => {
+  describe(`serve-favicon on ${flavour.name}`, { skip: flavour.skip }, () => {
     async function app() {
       const app = flavour.create();
       app.use(favicon(iconPath));

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { appFlavours } from './support.ts';
 
 for (const flavour of appFlavours) {
-  describe(`supertest on ${flavour.name}`, () => {
+  describe(`supertest on ${flavour.name}`, { skip: flavour.skip }, () => {
     function app() {
       const app = flavour.create();
       app.use(json());

@@ -68,6 +68,7 @@ test('the profile: beside the module, in the directory, or KIT_IMPL_PROFILE; rea
     lacks: {},
     knownFailures: {},
     express: undefined,
+    express5: undefined,
   });
   writeFileSync(join(pkg, 'kit-conformance.json'), JSON.stringify({ name: 'p', lacks: { mongodb: 'none' } }));
   const profile = loadProfile(location);
@@ -86,7 +87,14 @@ test('the profile: beside the module, in the directory, or KIT_IMPL_PROFILE; rea
 });
 
 test('the Express-shaped entry: the path in the profile, a package export ./express, or express beside the module', () => {
-  const noExpress = { name: undefined, file: undefined, lacks: {}, knownFailures: {}, express: undefined };
+  const noExpress = {
+    name: undefined,
+    file: undefined,
+    lacks: {},
+    knownFailures: {},
+    express: undefined,
+    express5: undefined,
+  };
   const src = locateImplementation(join(repoRoot, 'src', 'index.ts'));
   assert.equal(locateExpressEntry(src, noExpress), pathToFileURL(join(repoRoot, 'src', 'express.ts')).href);
   const pkg = join(dir, 'express-pkg');
@@ -104,4 +112,25 @@ test('the Express-shaped entry: the path in the profile, a package export ./expr
   assert.equal(locateExpressEntry(locateImplementation(lone), noExpress), undefined);
   const declared = { ...noExpress, express: join(dir, 'declared.js') };
   assert.equal(locateExpressEntry(location, declared), pathToFileURL(join(dir, 'declared.js')).href);
+  // The Express 5 entry (X5-001): the same places, named express5.
+  assert.equal(locateExpressEntry(location, declared, 'express5'), undefined);
+  writeFileSync(join(pkg, 'dist', 'five.js'), '');
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({ exports: { '.': './dist/index.js', './express5': { import: './dist/five.js' } } }),
+  );
+  assert.equal(
+    locateExpressEntry(location, noExpress, 'express5'),
+    pathToFileURL(join(pkg, 'dist', 'five.js')).href,
+  );
+  const declared5 = { ...noExpress, express5: join(dir, 'five.js') };
+  assert.equal(locateExpressEntry(location, declared5, 'express5'), pathToFileURL(join(dir, 'five.js')).href);
+  const beside = join(dir, 'beside');
+  mkdirSync(beside);
+  writeFileSync(join(beside, 'index.mjs'), 'export default function kit() {}');
+  writeFileSync(join(beside, 'express5.mjs'), '');
+  assert.equal(
+    locateExpressEntry(locateImplementation(join(beside, 'index.mjs')), noExpress, 'express5'),
+    pathToFileURL(join(beside, 'express5.mjs')).href,
+  );
 });
