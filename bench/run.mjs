@@ -31,7 +31,18 @@ import { summaryLines, writeReports } from './report.mjs';
 import { STACK_PARTS, WORKLOADS } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVERS = ['node', 'fastify', 'express', 'hono', 'kitjs', 'kitjs-express', 'kitjs-zod'];
+const SERVERS = [
+  'node',
+  'fastify',
+  'express',
+  'hono',
+  'kitjs',
+  'kitjs-express',
+  'kitjs-express5',
+  'kitjs-zod',
+];
+// --quick (CI) checks kit()'s ratios to the anchors; the Express flavours are measured by a full run.
+const QUICK_SERVERS = SERVERS.filter((s) => s !== 'kitjs-express' && s !== 'kitjs-express5');
 // Servers that are another configuration of a server file, and the only workloads they take part in:
 // `kitjs-zod` is servers/kitjs.mjs with Zod schemas in `api` (plain `kitjs` uses TypeBox's JSON Schema there).
 const VARIANTS = { 'kitjs-zod': { server: 'kitjs', env: { API_SCHEMA: 'zod' }, workloads: ['api'] } };
@@ -71,7 +82,7 @@ const config = {
   rounds: Number(opts.rounds ?? (quick ? 1 : 4)),
   duration: Number(opts.duration ?? (quick ? 2 : 1.5)),
   warmup: Number(opts.warmup ?? (quick ? 0.5 : 1)),
-  servers: opts.servers ? opts.servers.split(',') : SERVERS,
+  servers: opts.servers ? opts.servers.split(',') : quick ? QUICK_SERVERS : SERVERS,
   workloads: opts.workloads ? opts.workloads.split(',') : quick ? QUICK_WORKLOADS : WORKLOADS,
   modes: opts.modes ? opts.modes.split(',') : quick ? ['c100'] : ['c100', 'c100p10'],
   main: quick || !sections || opts.main,

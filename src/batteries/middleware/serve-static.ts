@@ -50,9 +50,18 @@ export interface StaticWays {
   redirectWithoutIndex: boolean;
   /** With `fallthrough: false`, pass send's own errors on (`NotFoundError`, `ENOENT`, `ENAMETOOLONG`). */
   sendErrors: boolean;
+  /**
+   * With `fallthrough` (the default), a refusal that is the client's (a denied dotfile's 403, a malformed
+   * path's 400) goes on with `next()` too, as serve-static passes every 4xx on (X5-014); kit()'s answers it.
+   */
+  passRefusals: boolean;
 }
 
-const KIT_WAYS: StaticWays = Object.freeze({ redirectWithoutIndex: false, sendErrors: false });
+const KIT_WAYS: StaticWays = Object.freeze({
+  redirectWithoutIndex: false,
+  sendErrors: false,
+  passRefusals: false,
+});
 
 /**
  * The middleware of {@link serveStatic} for already validated `settings`, with a flavour's `ways`.
@@ -67,7 +76,8 @@ export function staticMiddleware(settings: StaticSettings, ways: StaticWays): Re
   const serve = function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const verdict = decide(req, settings);
     if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings, ways);
-    else if (verdict !== undefined || settings.fallthrough) next(verdict);
+    else if (verdict !== undefined) next(ways.passRefusals && settings.fallthrough ? undefined : verdict);
+    else if (settings.fallthrough) next();
     else next(refuseMiss(req));
   };
   return routesByPath(serve); // a refused path (ROUTE-018, ROUTE-019) is refused in its place, never looked up

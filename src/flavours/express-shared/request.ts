@@ -42,3 +42,14 @@ export class ExpressRequest extends KitIncomingMessage {
     return false;
   }
 }
+
+// X5-018: `req.header` is `req.get`'s other name in Express: it calls the flavour's `get`, so it reads
+// `Set-Cookie` as the list too (and refuses what Express 5's `get` refuses).
+Object.defineProperty(ExpressRequest.prototype, 'header', {
+  value: function header(this: ExpressRequest, name: string): string | string[] | undefined {
+    return this.get(name);
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});

@@ -7,7 +7,8 @@ import { staticSettings } from '../../batteries/middleware/static/options.js';
 import type { KitResponse, RequestHandler } from '../../core/types.js';
 import { express5FileType, expressFileType } from './send-file.js';
 
-const EXPRESS_WAYS = Object.freeze({ redirectWithoutIndex: true, sendErrors: true });
+// X5-014: serve-static passes a client's 4xx on when it falls through (a denied dotfile reaches the app's 404).
+const EXPRESS_WAYS = Object.freeze({ redirectWithoutIndex: true, sendErrors: true, passRefusals: true });
 
 /**
  * `express.static`'s options: serveStatic's, with `extensions` also one string, as serve-static takes it.

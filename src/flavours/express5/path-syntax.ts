@@ -64,8 +64,9 @@ export function writeExpress5Path(
  * ```
  */
 export function checkExpress5Path(path: string): void {
-  // `?`, `*` and `!` are the characters Express 5 reserves that kitjs's own form can hold.
-  if (!/[?*!]/.test(path)) return;
+  // Express 5's reserved characters, and `*`: a path without them reads the same in both syntaxes. Checked
+  // here, at registration, because some registrations (`router.route(path)`) compile their path later.
+  if (!/[?*!+()[\]]/.test(path)) return;
   try {
     pathToRegexp(path);
   } catch (error) {

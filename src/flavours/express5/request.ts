@@ -80,3 +80,14 @@ export class Express5Request extends ExpressRequest {
     return super.get(name);
   }
 }
+
+// X5-002: Express 5 removed the singular names `acceptsCharset`, `acceptsEncoding` and `acceptsLanguage`
+// (the plural ones stay): on an Express 5 request they read as absent.
+for (const name of ['acceptsCharset', 'acceptsEncoding', 'acceptsLanguage']) {
+  Object.defineProperty(Express5Request.prototype, name, {
+    value: undefined,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
+}
