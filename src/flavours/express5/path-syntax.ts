@@ -41,7 +41,7 @@ export function writeExpress5Path(
   end: boolean,
 ): WrittenSource {
   // router 2's `loosen`: without `strict`, trailing slashes of the path mean nothing.
-  const loose = strict || path === '/' ? path : path.replace(/\/+$/, '');
+  const loose = strict || path === '/' ? path : withoutTrailingSlashes(path);
   let compiled: ReturnType<typeof pathToRegexp>;
   try {
     compiled = pathToRegexp(loose, { sensitive, end, trailing: !strict });
@@ -111,4 +111,11 @@ export function spellingHint(path: string): string {
     return '';
   }
   return `write it as "${rewritten}"`;
+}
+
+/** `path` without the slashes it ends with, by a scan (a `/\/+$/` regex backtracks on a long run of slashes). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* / */) end--;
+  return path.slice(0, end);
 }

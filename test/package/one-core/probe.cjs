@@ -40,9 +40,10 @@ membersApp.get('/members', (req, res) => {
 });
 const plainApp = kit();
 plainApp.get('/members', (req, res) => {
+  // The Express flavour's classes subclass the core's: a kit() request's prototype is on express.request's chain.
   const core =
-    Object.getPrototypeOf(express.request) === Object.getPrototypeOf(req) &&
-    Object.getPrototypeOf(express.response) === Object.getPrototypeOf(res);
+    Object.prototype.isPrototypeOf.call(Object.getPrototypeOf(req), express.request) &&
+    Object.prototype.isPrototypeOf.call(Object.getPrototypeOf(res), express.response);
   res.json({ member: typeof req.probeMember, send: typeof res.probeSend, core });
 });
 
