@@ -14,7 +14,7 @@
 // in each entry, a Router from 'kitjs' was not `instanceof` express.Router (nor the other way round), its
 // type was not assignable to theirs, and a member added to `express.response` never reached kit() apps.
 // `npm run features:dist` (and `features:dist-cjs`) runs the conformance suite on what this writes.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
@@ -162,18 +162,6 @@ for (const extension of ['.d.ts', '.d.cts']) {
   expectChunks(written.output, extension);
 }
 await declarations.close();
-// src/core/types/request-response.ts names the app and the route through KitTypeRegistry, which kit-app.ts and
-// registrars.ts fill in with `declare module`. rollup-plugin-dts points those at "./core.js", the ESM core,
-// in both formats; in core.d.cts that must be the CommonJS core itself, or a require() user's `req.app` is never.
-{
-  const file = join(dist, `${CORE}.d.cts`);
-  const text = readFileSync(file, 'utf8');
-  const esmTarget = `declare module "./${CORE}.js"`;
-  if (!text.includes(esmTarget))
-    throw new Error(`build: ${CORE}.d.cts has no ${esmTarget} to point at itself`);
-  writeFileSync(file, text.replaceAll(esmTarget, `declare module "./${CORE}.cjs"`));
-}
-
 console.log(
   `build: ${names.map((name) => `src/${name}.ts`).join(', ')} -> dist/ (sharing dist/${CORE}.*) ` +
     `in ${Date.now() - started} ms`,

@@ -85,10 +85,7 @@ export type { AjvSettings } from './core/schema/compilers.js';
 export type { StandardSchema } from './core/schema/standard.js';
 // The public types. Not here: the plumbing they are built from (Registered, KitAppMembers,
 // ExtraPathRegistrars, ExtraRouteRegistrars), which no user writes and the compiler never prints in their
-// place (`app.register(plugin)` is a Promise<KitApp>, `app.propfind` a PathRegistrar). KitTypeRegistry is
-// plumbing too, but stays: the declarations fill it in with `declare module`, which rollup-plugin-dts can
-// aim at dist/core.d.ts only while the core exports it, and the core exports what an entry takes from it
-// (without it `req.app` is `never`; scripts/build.mjs fails the build).
+// place (`app.register(plugin)` is a Promise<KitApp>, `app.propfind` a PathRegistrar).
 
 export type {
   AppErrorHandler,
@@ -108,7 +105,6 @@ export type {
   KitApp,
   KitRequest,
   KitResponse,
-  KitTypeRegistry,
   Middleware,
   Mountable,
   NextFunction,

@@ -1,5 +1,6 @@
 // The three places that run handlers (a router's route, a Route dispatched on its own, a param callback)
-// answer a second next() and a thrown string the same way, through a real server (ERR-002, ERR-008).
+// answer a second next() and a thrown string the same way, through a real server (ERR-002, ERR-008); a
+// Route dispatched on its own leaves with next('route') and next('router') as a router's route does.
 import assert from 'node:assert/strict';
 import { after, before, describe, it, mock } from 'node:test';
 import { logger } from '../../src/base/logger.ts';
@@ -123,6 +124,28 @@ describe('a Route dispatched on its own', () => {
     try {
       const response = await fetch(`${base}/deep`);
       assert.equal(await response.text(), 'deep');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("next('route') goes on after the Route; next('router') leaves the router that dispatched it", async () => {
+    const app = kit();
+    const router = new Router();
+    const alone = new Route('/');
+    alone.get(
+      (req: KitRequest, _res: KitResponse, next: NextFunction) => next(String(req.query.leave)),
+      (_req: KitRequest, res: KitResponse) => res.send('the rest of the route'),
+    );
+    router.use((req, res, next) => alone.dispatch(req, res, next));
+    router.use((_req, res) => res.send('after the route, in the router'));
+    app.use('/r', router);
+    app.use((_req: KitRequest, res: KitResponse) => res.send('after the router'));
+    const base = await listenLocally(app);
+    try {
+      assert.equal(await (await fetch(`${base}/r?leave=route`)).text(), 'after the route, in the router');
+      assert.equal(await (await fetch(`${base}/r?leave=router`)).text(), 'after the router');
+      assert.equal(await (await fetch(`${base}/r?leave=`)).text(), 'the rest of the route');
     } finally {
       await app.close();
     }

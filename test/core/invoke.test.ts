@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { KitError } from '../../src/base/errors.ts';
 import { logger } from '../../src/base/logger.ts';
 import {
+  AS_APP_HANDLER,
   AS_ERROR_HANDLER,
   AS_HANDLER,
   AS_PARAM_CALLBACK,
@@ -82,6 +83,34 @@ describe('invoke', () => {
     invoke(runner, AS_PARAM_CALLBACK, (...args: unknown[]) => (seen = args), '42', 'id');
     assert.deepEqual([seen[0], seen[1], seen[3], seen[4]], [runner.req, runner.res, '42', 'id']);
     assert.equal(typeof seen[2], 'function');
+  });
+
+  it("calls an app's not-found handler with (req, res), its error handler with (err, req, res): no next, req.next kept", async () => {
+    const runner = recorder();
+    const before = (): void => {};
+    runner.req.next = before;
+    const failure = new Error('pending');
+    let seen: unknown[] = [];
+    invoke(runner, AS_APP_HANDLER, (...args: unknown[]) => (seen = args), undefined, undefined);
+    assert.deepEqual(seen, [runner.req, runner.res]);
+    invoke(runner, AS_APP_HANDLER, (...args: unknown[]) => (seen = args), failure, undefined);
+    assert.deepEqual(seen, [failure, runner.req, runner.res]);
+    assert.equal(runner.req.next, before);
+    // ERR-007, ERR-014, HARD-001: what they throw or reject with goes on, a non-error made one.
+    invoke(
+      runner,
+      AS_APP_HANDLER,
+      () => {
+        throw failure;
+      },
+      undefined,
+      undefined,
+    );
+    invoke(runner, AS_APP_HANDLER, async () => Promise.reject('a value'), failure, undefined);
+    await settled();
+    assert.equal(runner.proceeded.length, 2);
+    assert.equal(runner.proceeded[0], failure);
+    assertRejectedError(runner.proceeded[1], 'a value');
   });
 
   it('passes next(arg) on as it is', () => {

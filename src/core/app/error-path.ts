@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { logFailure, serializedError } from '../../base/logger.js';
 import { sendError, sendNotFound } from '../final-handler.js';
-import { asError } from '../router/invoke.js';
+import { AS_APP_HANDLER, type HandlerRunner, invoke } from '../router/invoke.js';
 import type { AppErrorHandler, KitRequest, KitResponse, NotFoundHandler } from '../types.js';
 
 /**
@@ -26,11 +26,13 @@ export function finishRequest(
   if (!err) {
     // ERR-009: a response a handler started and passed on is cut by sendNotFound, never given to the app.
     if (notFound === undefined || res.headersSent) sendNotFound(req, res);
-    // ERR-014: what the not-found handler throws or rejects with takes the error path, as a handler's would.
     else
-      settle(
-        () => notFound(req, res),
-        (thrown) => finishRequest(asError(thrown), req, res, handler, log),
+      invoke(
+        new AppHandlerRun(req, res, undefined, handler, log),
+        AS_APP_HANDLER,
+        notFound,
+        undefined,
+        undefined,
       );
     return;
   }
@@ -41,28 +43,36 @@ export function finishRequest(
     sendError(err, req, res);
     return;
   }
-  // ERR-007, HARD-001: a failing error handler gets the default answer for its own error; both are logged.
-  const failed = (thrown: unknown): void => {
-    logFailure(
-      'error',
-      { err: thrown, original: serializedError(err) },
-      'the error handler itself failed',
-      log,
-    );
-    // A non-error is made one as a handler's throw is (ERR-002), with its value as the cause.
-    sendError(asError(thrown), req, res);
-  };
-  settle(() => handler(err, req, res), failed);
+  invoke(new AppHandlerRun(req, res, err, handler, log), AS_APP_HANDLER, handler, err, undefined);
 }
 
-/** Runs `fn`; its throw, or the rejection of the promise it returns, goes to `failed`. */
-function settle(fn: () => unknown, failed: (thrown: unknown) => void): void {
-  try {
-    const result = fn();
-    if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
-      (result as Promise<void>).then(undefined, failed);
+/**
+ * The app's not-found handler (`err` undefined) or error handler, run by the one invoker, which gives it no
+ * `next`: `proceed` gets only what it threw or rejected with, made an error (ERR-002, HARD-001: a non-error
+ * is a KitError with its value as the cause).
+ */
+class AppHandlerRun implements HandlerRunner {
+  constructor(
+    readonly req: KitRequest,
+    readonly res: KitResponse,
+    private readonly err: unknown,
+    private readonly handler: AppErrorHandler | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  proceed(failure: unknown): void {
+    // ERR-014: what the not-found handler throws or rejects with takes the error path, as a handler's would.
+    if (this.err === undefined) {
+      finishRequest(failure, this.req, this.res, this.handler, this.log);
+      return;
     }
-  } catch (thrown) {
-    failed(thrown);
+    // ERR-007, HARD-001: a failing error handler gets the default answer for its own error; both are logged.
+    logFailure(
+      'error',
+      { err: failure, original: serializedError(this.err) },
+      'the error handler itself failed',
+      this.log,
+    );
+    sendError(failure, this.req, this.res);
   }
 }

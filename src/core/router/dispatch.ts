@@ -4,14 +4,13 @@ import { cutResponse } from '../final-handler.js';
 import { handlerChannel, routeBaseOf, routeText, traced } from '../observe/tracing.js';
 import type { InternalRequest } from '../request.js';
 import { leaveReplies, type ReplyCarrier } from '../schema/replies.js';
-import type { KitResponse, NextFunction } from '../types.js';
+import type { KitResponse, NextFunction, Route } from '../types.js';
 import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
 import type { Layer, PrefixLayer } from './layer.js';
 import { MountPath } from './mount-path.js';
 import type { ParamTable } from './param-callbacks.js';
 import { type ParamHost, type ParamSeen, paramCallbacksApply, runParamCallbacks } from './param-dispatch.js';
 import { enteredText, matchPrefix } from './prefix-match.js';
-import type { Route } from './route.js';
 import type { RouteEntry, RouteIndex, RouteMatch } from './route-index.js';
 import { badEncoding, decodeParams, type Params } from './route-params.js';
 import { ANY_METHOD, type RouterWalk } from './router-walk.js';
@@ -27,9 +26,9 @@ export interface DispatchOwner {
 }
 
 /**
- * The state of one request inside one router. `path` is the canonical path relative to that router,
- * `baseUrl` the prefix consumed before it. A mounted router gets a Dispatch of its own, whose `done`
- * resumes this one.
+ * The state of one request inside one router: the one walker of handlers (a Route dispatched on its own runs
+ * through one too, {@link startIn}). `path` is the canonical path relative to that router, `baseUrl` the
+ * prefix consumed before it. A mounted router gets a Dispatch of its own, whose `done` resumes this one.
  */
 export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   private index = 0;
@@ -52,6 +51,8 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   /** The flavour's view of this walk (XROUTE-012); undefined in a kit() app. */
   private readonly walk: RouterWalk | undefined;
   private readonly done: NextFunction;
+  /** What `next('router')` passes to `done`: nothing from a router, which it leaves; see {@link startIn}. */
+  private leaving: 'router' | undefined = undefined;
 
   constructor(
     private readonly stack: Layer[],
@@ -69,6 +70,19 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
 
   /** Starts at the top of the stack. */
   start(): void {
+    runHop(this);
+  }
+
+  /**
+   * Starts inside `match`, entered already: a Route dispatched on its own (`route.dispatch`), on an empty
+   * stack. Its handlers run as a matched route's, then `done`; `req.params` stay the caller's, and
+   * `next('router')` is passed on, since the router to leave is the caller's.
+   */
+  startIn(match: RouteMatch): void {
+    this.matches = [match];
+    this.entered = match;
+    this.matchedPath = this.where.path;
+    this.leaving = 'router';
     runHop(this);
   }
 
@@ -93,7 +107,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
       }
     } else if (arg === 'router') {
       leaveReplies(this.res as unknown as ReplyCarrier, false);
-      this.done(undefined);
+      this.done(this.leaving);
       return;
     } else if (typeof arg === 'string' && arg !== '') {
       arg = nextStringError(arg);
@@ -260,11 +274,12 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   private rematch(matches: RouteMatch[]): RouteMatch[] | null {
     const last = matches[this.matchIndex - 1];
     if (last === undefined || matches[this.matchIndex]?.entry.group === last.entry.group) return matches;
-    const found = (this.block as RouteIndex).match(
-      this.req.method as string,
-      this.where.path,
-      this.where.lower(),
-    );
+    // A Route on its own has no block of routes after it.
+    if (this.block === null) {
+      this.matches = null;
+      return null;
+    }
+    const found = this.block.match(this.req.method as string, this.where.path, this.where.lower());
     this.matchedPath = this.where.path;
     const rest = found?.filter((match) => match.entry.order > last.entry.order) ?? [];
     this.matchIndex = 0;

@@ -1,12 +1,13 @@
-/** The one way a handler, an error handler or a param callback is run: a throw or a rejection is next(err), once. */
+/** The one way any handler is run (middleware, error middleware, param callbacks, an app's own): a throw or a rejection is next(err), once. */
 
 import { KitError } from '../../base/errors.js';
 import { logFailure, loggerOf } from '../../base/logger.js';
 import type { KitRequest, KitResponse, NextFunction } from '../types.js';
 
 /**
- * What runs handlers one after another (a router's Dispatch, a Route dispatched on its own, a router's
- * param callbacks): the request and response they get, and where each handler's `next` leads.
+ * What runs handlers (a router's Dispatch, which a Route dispatched on its own uses too, a router's param
+ * callbacks, the end of an app's stack): the request and response they get, and where each handler's
+ * `next` leads.
  */
 export interface HandlerRunner {
   readonly req: KitRequest;
@@ -19,13 +20,18 @@ export interface HandlerRunner {
 }
 
 /** How a handler is called; numbers, so that the choice below compares small integers. */
-export type HandlerKind = 0 | 1 | 2;
+export type HandlerKind = 0 | 1 | 2 | 3;
 /** `(req, res, next)`: a route handler or ordinary middleware. */
 export const AS_HANDLER = 0;
 /** `(err, req, res, next)`: error middleware (ERR-004). */
 export const AS_ERROR_HANDLER = 1;
 /** `(req, res, next, value, name)`: a param callback (XROUTE-008). */
 export const AS_PARAM_CALLBACK = 2;
+/**
+ * `(req, res)`, or `(err, req, res)` given an error: an app's not-found handler (ERR-014) or error handler
+ * (ERR-003). They end the request, so they get no `next`; what they throw or reject with still goes on.
+ */
+export const AS_APP_HANDLER = 3;
 
 // What logHandlerFault reports.
 const DOUBLE_NEXT = 'double next';
@@ -39,11 +45,11 @@ const WARNED = 2;
 
 /**
  * Calls `handler` as `kind` says, with a `next` that goes on to `runner.proceed` once. ERR-001, ERR-002,
- * HARD-001: a synchronous throw or a rejected promise (from error middleware and param callbacks too) is
- * next(err), with a non-error made one by {@link asError}. ERR-008: a second call of the same `next` is
- * ignored and logged as a warning, once. A failure after `next` was called cannot be routed any more: it
- * is logged as an error. `arg` is the pending error for error middleware and the value for a param
- * callback; `name` is the param callback's name.
+ * HARD-001: a synchronous throw or a rejected promise (from error middleware, param callbacks and an app's
+ * own handlers too) is next(err), with a non-error made one by {@link asError}. ERR-008: a second call of
+ * the same `next` is ignored and logged as a warning, once. A failure after `next` was called cannot be
+ * routed any more: it is logged as an error. `arg` is the pending error for error middleware and an app's error handler, and
+ * the value for a param callback; `name` is the param callback's name.
  *
  * The per-request path: one closure per call (`next`), and a second only for a handler that returns a
  * promise.
@@ -75,8 +81,9 @@ export function invoke(
     runner.proceed(err);
   };
   // XFILE-006: Express's `req.next`, the next of the handler running now, for members that finish later
-  // and must fail through the stack (res.sendFile without a callback).
-  req.next = next;
+  // and must fail through the stack (res.sendFile without a callback). An app's own handler, given no next,
+  // leaves the last one there.
+  if (kind !== AS_APP_HANDLER) req.next = next;
   const call = handler as (...args: unknown[]) => unknown;
   try {
     const result =
@@ -84,7 +91,11 @@ export function invoke(
         ? call(req, res, next)
         : kind === AS_ERROR_HANDLER
           ? call(arg, req, res, next)
-          : call(req, res, next, arg, name);
+          : kind === AS_PARAM_CALLBACK
+            ? call(req, res, next, arg, name)
+            : arg === undefined
+              ? call(req, res)
+              : call(arg, req, res);
     // Inside the try: reading `then` of a hostile return value (a Proxy) may throw too (ERR-011). The
     // rejection closure exists only for handlers that return a promise; sync handlers skip it.
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {

@@ -1,6 +1,7 @@
 /** Route: Express's route object — one path, its handlers per method — what `route(path)` returns and `req.route` shows. */
 import { METHODS } from 'node:http';
 import { refuseFactory } from '../../base/factory-guard.js';
+import type { InternalRequest } from '../request.js';
 import type { SchemaCompilers } from '../schema/compilers.js';
 import { leaveReplies, type ReplyCarrier } from '../schema/replies.js';
 import { routeHandlers } from '../schema/route-options.js';
@@ -13,12 +14,15 @@ import type {
   RouteLayer,
   RoutePath,
 } from '../types.js';
-import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
+import { Dispatch } from './dispatch.js';
+import type { Layer } from './layer.js';
 import { isMountableObject, routerAsHandler } from './router-handler.js';
-import { type Hopper, runHop } from './sync-hops.js';
 
 /** The lower-case name of every method node:http knows (`get`, `propfind`, `m-search`...), as Express loops over. */
 export const METHOD_NAMES: readonly string[] = METHODS.map((method) => method.toLowerCase());
+
+// The stack of the Dispatch a Route on its own runs in: nothing but the route.
+const NO_LAYERS: readonly Layer[] = [];
 
 /** Where a route's registrations go when a router owns it: the router adds them to its route index. */
 export type RouteSink = (method: string, name: string, handlers: Middleware[]) => void;
@@ -64,7 +68,18 @@ export class Route<Path extends RoutePath = RoutePath> implements PublicRoute<Pa
   dispatch(req: KitRequest, res: KitResponse, done: NextFunction): void {
     req.route = this as unknown as KitRequest['route'];
     leaveReplies(res as unknown as ReplyCarrier, false);
-    new RouteRun(this.stack, req, res, (req.method ?? 'GET').toLowerCase(), done).proceed(undefined);
+    // One entry of the handlers for the method, walked by the router's own dispatcher as a matched route:
+    // ERR-004's choice of error middleware, ERR-010, next('route'), SCHEMA-009 and HARD-002 are its.
+    const method = (req.method ?? 'GET').toLowerCase();
+    const handlers: Middleware[] = [];
+    for (const layer of this.stack) {
+      const name = layer.method;
+      if (name === undefined || name === method || (method === 'head' && name === 'get'))
+        handlers.push(layer.handle);
+    }
+    const entry = { order: 0, group: 0, method, path: this.path, handlers, route: this };
+    const dispatch = new Dispatch(NO_LAYERS as Layer[], req as InternalRequest, res, done);
+    dispatch.startIn({ entry, keys: [], values: [], rank: 0 });
   }
 
   /**
@@ -89,59 +104,6 @@ export class Route<Path extends RoutePath = RoutePath> implements PublicRoute<Pa
         name: handle.name || '<anonymous>',
       });
     }
-  }
-}
-
-/**
- * One dispatch of a Route used on its own: its handlers run as a router runs a route's, through the same
- * {@link invoke} (ERR-001, ERR-002, ERR-008) and the same guard against deep synchronous chains (HARD-002).
- */
-class RouteRun implements HandlerRunner, Hopper {
-  private index = 0;
-  /** What the last handler passed on: an error makes only error middleware apply (ERR-004). */
-  private arg: unknown = undefined;
-
-  constructor(
-    private readonly stack: RouteLayer[],
-    readonly req: KitRequest,
-    readonly res: KitResponse,
-    private readonly method: string,
-    private readonly done: NextFunction,
-  ) {}
-
-  /** What a handler's `next` does: `route` and `router` leave the route, anything else goes on in it. */
-  proceed(arg: unknown): void {
-    if (arg === 'route' || arg === 'router') {
-      // SCHEMA-009: leaving the route takes its reply schemas with it.
-      leaveReplies(this.res as unknown as ReplyCarrier, false);
-      this.done(arg === 'router' ? 'router' : undefined);
-      return;
-    }
-    // ERR-010, as in a router: any other non-empty string is an error.
-    this.arg = typeof arg === 'string' && arg !== '' ? nextStringError(arg) : arg;
-    runHop(this);
-  }
-
-  /** Internal (one hop, run by `runHop`): the next handler for the method, or `done` after the last. */
-  step(): void {
-    const arg = this.arg;
-    // Falsy values are no error, as in a router.
-    const failed = Boolean(arg);
-    const method = this.method;
-    while (this.index < this.stack.length) {
-      const layer = this.stack[this.index++] as RouteLayer;
-      const applies =
-        layer.method === undefined ||
-        layer.method === method ||
-        (method === 'head' && layer.method === 'get');
-      // ERR-004: four parameters make error middleware, which runs only while an error is pending.
-      if (!applies || layer.handle.length >= 4 !== failed) continue;
-      if (failed) invoke(this, AS_ERROR_HANDLER, layer.handle, arg, undefined);
-      else invoke(this, AS_HANDLER, layer.handle, undefined, undefined);
-      return;
-    }
-    leaveReplies(this.res as unknown as ReplyCarrier, failed);
-    this.done(failed ? arg : undefined);
   }
 }
 

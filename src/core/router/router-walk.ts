@@ -1,6 +1,5 @@
 /** The hook through which a flavour watches a request walk one router: the routes it passed, and its end. */
-import type { NextFunction } from '../types.js';
-import type { Route } from './route.js';
+import type { NextFunction, Route } from '../types.js';
 
 /**
  * Given to `RouteIndex.match` as the method, finds the routes of every method whose path matches (for a

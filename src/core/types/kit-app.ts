@@ -6,13 +6,6 @@ import type { AppErrorHandler, Mountable, NotFoundHandler } from './handlers.js'
 import type { NextFunction } from './next.js';
 import type { PathRegistrar, RouterLike } from './registrars.js';
 
-// `req.app` and `res.app` are the app (request-response.ts names it through the registry, not by import).
-declare module './request-response.js' {
-  interface KitTypeRegistry {
-    app: KitApp;
-  }
-}
-
 /**
  * What `register` returns: a promise of the app for an async plugin, else the app.
  *

@@ -6,12 +6,6 @@ import type { KitRequest, KitResponse } from './request-response.js';
 import type { RouteGeneric, RouteOf } from './route-params.js';
 import type { RouteOptions, RouteSchema, SchemaRouteOf } from './route-schema.js';
 
-// `req.route` is a Route (request-response.ts names it through the registry, not by importing this file).
-declare module './request-response.js' {
-  interface KitTypeRegistry {
-    route: Route;
-  }
-}
 // --- Routes ----------------------------------------------------------------------------------------------
 
 /**

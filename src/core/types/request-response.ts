@@ -1,30 +1,15 @@
 /**
  * The request and the response a handler gets. They name the app (`req.app`) and the matched route
- * (`req.route`), whose types are declared in files that import this one: those fill in
- * {@link KitTypeRegistry} instead of being imported here, so the public types import one another in one
- * direction (request-response, handlers, registrars, kit-app), never in a circle.
+ * (`req.route`), whose files import this one back: a circle of types only, which the compiler and the
+ * declaration bundler resolve as they are (src/README.md).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { KitApp } from './kit-app.js';
+import type { Route as MatchedRoute } from './registrars.js';
 import type { RequestMembers, TokenPayload } from './request.js';
 import type { ResponseMembers } from './response.js';
 import type { RouteGeneric } from './route-params.js';
-
-/**
- * The types the request and response refer to that are declared above them: `app` (KitApp, in kit-app.ts)
- * and `route` (Route, in registrars.ts), each added by its own file with `declare module`. An application
- * has no reason to extend it.
- *
- * @example
- * ```ts
- * type App = KitTypeRegistry['app']; // KitApp
- * ```
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by module augmentation (kit-app.ts, registrars.ts).
-export interface KitTypeRegistry {}
-
-/** What the registry holds under `Key`, once the file that declares it is part of the program. */
-type Filled<Key extends string> = KitTypeRegistry extends { [K in Key]: infer Type } ? Type : never;
 
 /**
  * The request kitjs hands to every handler: Node's `IncomingMessage` plus Express's conveniences (see
@@ -40,11 +25,11 @@ export interface KitRequest<Route extends RouteGeneric = {}>
     Express.Request,
     RequestMembers<Route> {
   /** The route that matched, while its handlers run (Express's `req.route`): `path`, `methods`, `stack`. */
-  route?: Filled<'route'>;
+  route?: MatchedRoute;
   /** The response that belongs to this request. */
   res?: KitResponse;
   /** The app handling the request (a mounted sub-app while it runs it). */
-  app: Filled<'app'>;
+  app: KitApp;
   /**
    * A child of the app's logger (`kit({ logger })`, else kitjs's `logger`) whose lines carry `reqId` (or the
    * app's `requestIdLogLabel`): the request's id. Made when first read.
@@ -80,7 +65,7 @@ export interface KitResponse<Route extends RouteGeneric = {}>
     Express.Response,
     ResponseMembers<Route> {
   /** The app handling the request (a mounted sub-app while it runs it). */
-  app: Filled<'app'>;
+  app: KitApp;
   /**
    * Calls the handler for the type the Accept header prefers (the first one without Accept), with its
    * Content-Type set and `Vary: Accept`; else `default`; else a 406 error listing the types offered.
