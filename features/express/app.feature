@@ -502,3 +502,46 @@ Feature: Express's application API and the kitjs/express entry point
         """json
         { "a": { "b": { "c": { "d": { "e": { "f": { "g": "deep" } } } } } } }
         """
+
+  Rule: EXP-014 An Express app's routing settings are inherited when mounted, and read when its router would be made
+
+    Scenario: A sub-app that registers after it is mounted compares as its parent says; one that registered first keeps its own
+      Given the Express app:
+        """js
+        app.enable('case sensitive routing');
+        app.set('strict routing', true);
+        const late = express();
+        const early = express();
+        early.get('/Early', (req, res) => res.send('early'));
+        app.use('/late', late);
+        app.use('/early', early);
+        late.get('/Item', (req, res) => res.send('late item'));
+        early.get('/Later', (req, res) => res.send('early later'));
+        world.read = [late.get('case sensitive routing'), late.get('strict routing'), express().get('case sensitive routing')];
+        """
+      When I GET "/late/Item"
+      Then the body is "late item"
+      When I GET "/late/item"
+      Then the status is 404
+      When I GET "/late/Item/"
+      Then the status is 404
+      When I GET "/early/early/"
+      Then the body is "early"
+      When I GET "/early/later"
+      Then the body is "early later"
+      And this holds:
+        """js
+        assert.deepEqual(world.read, [true, true, undefined]);
+        """
+
+    Scenario: Setting case sensitive routing after the first route changes nothing, as in Express
+      Given the Express app:
+        """js
+        app.get('/Before', (req, res) => res.send('before'));
+        app.enable('case sensitive routing');
+        app.get('/After', (req, res) => res.send('after'));
+        """
+      When I GET "/before"
+      Then the body is "before"
+      When I GET "/after"
+      Then the body is "after"

@@ -101,7 +101,7 @@ Feature: Express 4's final handler under kitjs/express
       And the body does not contain "10.0.0.7"
 
     Scenario: The core's protections hold under the Express page: a hostile error, a started response, the log
-      Given the log lines are captured
+      Given the process output is captured
       And the Express app:
         """js
         app.set('env', 'development');
@@ -127,10 +127,8 @@ Feature: Express 4's final handler under kitjs/express
         });
         assert.equal(outcome, 'cut');
         """
-      And a log line includes:
-        """json
-        { "level": 50, "url": "/partial", "err": { "message": "failed after writing" }, "msg": "request failed after its response had started; the connection was cut" }
-        """
+      And standard error contains "Error: failed after writing"
+      And standard output does not contain "failed after writing"
 
     Scenario: The top-level app's final handler answers for its sub-apps, whichever their flavour
       Given the Express app:
@@ -172,3 +170,64 @@ Feature: Express 4's final handler under kitjs/express
       And the content type is "text/plain; charset=utf-8"
       And the header "Content-Security-Policy" is absent
       And the body is "Internal Server Error"
+
+  Rule: EXP-015 An unhandled error is written to stderr as Express writes it, never to stdout
+
+    Scenario: A 5xx and a 4xx error's stacks go to stderr, nothing to stdout
+      Given the process output is captured
+      And the Express app:
+        """js
+        app.set('env', 'development');
+        app.get('/boom', () => { throw new Error('kaboom'); });
+        app.get('/missing', (req, res, next) => next(Object.assign(new Error('no such page'), { status: 404 })));
+        """
+      When I GET "/boom"
+      Then the status is 500
+      When I GET "/missing"
+      Then the status is 404
+      And standard error contains "Error: kaboom"
+      And standard error contains "Error: no such page"
+      And standard error contains "    at "
+      And standard output does not contain "kaboom"
+      And standard output does not contain "no such page"
+
+    Scenario: Under the env 'test', nothing is written
+      Given the process output is captured
+      And the Express app:
+        """js
+        app.set('env', 'test');
+        app.get('/boom', () => { throw new Error('quiet failure'); });
+        app.get('/missing', (req, res, next) => next(Object.assign(new Error('quiet miss'), { status: 404 })));
+        """
+      When I GET "/boom"
+      Then the status is 500
+      When I GET "/missing"
+      Then the status is 404
+      And standard error does not contain "quiet"
+      And standard output does not contain "quiet"
+
+    Scenario: An app given a logger logs its 5xx to it and its 4xx nowhere, as kit() does
+      Given the process output is captured
+      And the Express app:
+        """js
+        const lines = [];
+        world.lines = lines;
+        const pino = require('pino');
+        const own = express({ logger: pino({ level: 'info' }, { write: (line) => lines.push(line) }) });
+        own.set('env', 'development');
+        own.get('/boom', () => { throw new Error('to my logger'); });
+        own.get('/missing', (req, res, next) => next(Object.assign(new Error('client fault'), { status: 404 })));
+        return own.listen(0, '127.0.0.1');
+        """
+      When I GET "/boom"
+      Then the status is 500
+      When I GET "/missing"
+      Then the status is 404
+      And standard error does not contain "to my logger"
+      And standard error does not contain "client fault"
+      And this holds:
+        """js
+        const entries = world.lines.map((line) => JSON.parse(line));
+        assert.ok(entries.some((entry) => entry.level === 50 && entry.err?.message === 'to my logger'), world.lines.join(''));
+        assert.ok(!world.lines.join('').includes('client fault'), world.lines.join(''));
+        """

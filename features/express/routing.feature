@@ -907,3 +907,168 @@ Feature: Express 4 routing
         assert.match(ours[0].message, /16 characters/);
         assert.ok(ours[0].message.includes(':name([^/]+)'), ours[0].message);
         """
+
+  Rule: XROUTE-018 use() prefixes read as Express reads them, and paths without their leading slash
+
+    Scenario Outline: use('<prefix>') is Express 4's pattern: <request> is <answer>
+      Given the Express app:
+        """js
+        app.use('<prefix>', (req, res) => res.send(`under ${req.baseUrl}`));
+        app.use((req, res) => res.status(404).send('not under it'));
+        """
+      When I GET "<request>"
+      Then the body is "<answer>"
+
+      Examples:
+        | prefix   | request    | answer         |
+        | /rou+ter | /router/x  | under /router  |
+        | /rou+ter | /rouuter   | under /rouuter |
+        | /rou+ter | /rou+ter/x | not under it   |
+        | /rou+ter | /routerx   | not under it   |
+        | /a{2}    | /aa/x      | under /aa      |
+        | /a{2}    | /a/x       | not under it   |
+        | /v[12]   | /v2/x      | under /v2      |
+        | /v[12]   | /v3/x      | not under it   |
+
+    Scenario: A router mounted at /rou+ter and a route of ['/gre+t', '/hel{2}o'] answer as in Express 4
+      Given the Express app:
+        """js
+        const router = express.Router();
+        router.get('/', (req, res) => res.send(`router at ${req.baseUrl}`));
+        app.use('/rou+ter', router);
+        app.get(['/gre+t', '/hel{2}o'], (req, res) => res.send(`hi from ${req.path}`));
+        """
+      When I GET "/rouuter"
+      Then the body is "router at /rouuter"
+      When I GET "/greeet"
+      Then the body is "hi from /greeet"
+      When I GET "/hello"
+      Then the body is "hi from /hello"
+      When I GET "/helo"
+      Then the status is 404
+
+    Scenario: A path without its leading slash registers and matches as path-to-regexp 0.1 reads it
+      Given the Express app:
+        """js
+        app.use('', (req, res, next) => { res.set('X-Seen', `${req.baseUrl}|${req.url}`); next(); });
+        app.get('foo', (req, res) => res.send('foo'));
+        app.use('api', (req, res) => res.send('api'));
+        app.get('*.js', (req, res) => res.send(`script ${req.params[0]}`));
+        app.use('*', (req, res) => res.status(404).send(`nothing at ${req.originalUrl}, base [${req.baseUrl}]`));
+        """
+      When I GET "/foo"
+      Then the status is 404
+      And the header "X-Seen" is "|/foo"
+      And the body is "nothing at /foo, base [/foo]"
+      When I GET "/api/x"
+      Then the status is 404
+      When I GET "/app.js"
+      Then the body is "script /app"
+      When I GET "/"
+      Then the body is "nothing at /, base []"
+
+    Scenario: kit() keeps its own reading: /a+b is text, and a path without its leading slash is refused
+      Given the app:
+        """js
+        app.use('/a+b', (req, res) => res.send(`text ${req.baseUrl}`));
+        world.refusals = [() => app.get('foo', () => {}), () => app.use('api', () => {})].map((register) => {
+          try {
+            register();
+            return 'registered';
+          } catch (err) {
+            return `${err.name}: ${err.message}`;
+          }
+        });
+        """
+      When I GET "/a+b/x"
+      Then the body is "text /a+b"
+      When I GET "/aab/x"
+      Then the status is 404
+      And this holds:
+        """js
+        assert.deepEqual(world.refusals, [
+          'TypeError: route path "foo" must start with "/"',
+          `TypeError: use('api'): a path prefix must start with "/"`,
+        ]);
+        """
+
+  Rule: XROUTE-019 app.param(fn) and router.param(fn), Express 4's deprecated form
+
+    Scenario: app.param(fn) makes the callback of app.param(name, regexp), which validates the parameter
+      Given the Express app:
+        """js
+        world.warnings = [];
+        const listen = (warning) => world.warnings.push(warning.message);
+        process.on('warning', listen);
+        world.stop = () => process.off('warning', listen);
+        // not typed: param(fn) is Express 4's deprecated form, which kitjs's types leave out
+        world.answered = app.param((name, pattern) => {
+          if (!(pattern instanceof RegExp)) return undefined;
+          return (req, res, next, value) => {
+            const found = pattern.exec(String(value));
+            if (!found) return next('route');
+            req.params[name] = found[1];
+            next();
+          };
+        }) === app;
+        // not typed: what param(fn) makes a callback of, here a RegExp, is the app's own affair
+        app.param(':user', /^([a-z]+)$/);
+        app.get('/user/:user', (req, res) => res.send(`user ${req.params.user}`));
+        app.use((req, res) => res.status(404).send('no such user'));
+        """
+      When I GET "/user/tj"
+      Then the body is "user tj"
+      When I GET "/user/42"
+      Then the status is 404
+      And the body is "no such user"
+      And this holds:
+        """js
+        await new Promise((resolve) => setImmediate(resolve));
+        world.stop();
+        assert.equal(world.answered, true);
+        assert.deepEqual(
+          world.warnings.filter((message) => message.includes('param(fn)')),
+          ['router.param(fn): Refactor to use path params'],
+        );
+        """
+
+    Scenario: router.param(fn) serves its own router; what is left must be a function; kit() refuses the form
+      Given the Express app:
+        """js
+        const router = express.Router();
+        const other = express.Router();
+        // not typed: param(fn) is Express 4's deprecated form, which kitjs's types leave out
+        world.answer = router.param((name, arg) => {
+          if (typeof arg !== 'number') return undefined;
+          return (req, res, next, value) => (Number(value) <= arg ? next() : next('route'));
+        });
+        // not typed: what param(fn) makes a callback of, here a number, is the router's own affair
+        router.param('n', 10);
+        router.get('/:n', (req, res) => res.send(`small ${req.params.n}`));
+        app.use('/r', router);
+        const attempt = (register) => {
+          try {
+            register();
+            return 'registered';
+          } catch (err) {
+            return `${err.name}: ${err.message}`;
+          }
+        };
+        // not typed: each call is a misuse that throws a TypeError
+        world.refusals = [
+          attempt(() => other.param('n', 10)),
+          attempt(() => router.param('id', 'bob')),
+          attempt(() => kit().param(() => undefined)),
+        ];
+        """
+      When I GET "/r/7"
+      Then the body is "small 7"
+      When I GET "/r/70"
+      Then the status is 404
+      And this holds:
+        """js
+        assert.equal(world.answer, undefined);
+        assert.match(world.refusals[0], /^TypeError: param\("n", fn\): fn must be a function/);
+        assert.equal(world.refusals[1], 'TypeError: invalid param() call for id, got bob');
+        assert.match(world.refusals[2], /^TypeError: param\(fn\): .*Express 4's deprecated form/);
+        """

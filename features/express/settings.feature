@@ -94,7 +94,7 @@ Feature: Express's settings table
         """js
         const env = process.env.NODE_ENV || 'development';
         assert.deepEqual(world.defaults,
-          [true, 'weak', 'extended', env, 2, false, 'callback', false, false, env === 'production']);
+          [true, 'weak', 'extended', env, 2, false, 'callback', undefined, undefined, env === 'production' || undefined]);
         assert.equal(world.views, true);
         """
 

@@ -169,3 +169,46 @@ Feature: kitjs/express5: the package's shape, Express 5's defaults, and what Exp
       Then the status is 500
       And standard error does not contain "quiet failure"
       And standard output does not contain "quiet failure"
+
+    Scenario: A 4xx error that reaches the end is written to stderr too, as finalhandler writes every error
+      Given the process output is captured
+      And the Express 5 app:
+        """js
+        app.set('env', 'development');
+        app.get('/missing', (req, res, next) => next(Object.assign(new Error('no such page'), { status: 404 })));
+        """
+      When I GET "/missing"
+      Then the status is 404
+      And standard error contains "Error: no such page"
+      And standard output does not contain "no such page"
+
+  Rule: EXP-014 An Express app's routing settings are inherited when mounted, and read when its router would be made
+
+    Scenario: A kitjs/express5 sub-app that registers after it is mounted compares as its parent says; one that registered first keeps its own
+      Given the Express 5 app:
+        """js
+        app.enable('case sensitive routing');
+        app.set('strict routing', true);
+        const late = express();
+        const early = express();
+        early.get('/Early', (req, res) => res.send('early'));
+        app.use('/late', late);
+        app.use('/early', early);
+        late.get('/Item', (req, res) => res.send('late item'));
+        early.get('/Later', (req, res) => res.send('early later'));
+        world.read = [late.get('case sensitive routing'), late.get('strict routing'), express().get('strict routing')];
+        """
+      When I GET "/late/Item"
+      Then the body is "late item"
+      When I GET "/late/item"
+      Then the status is 404
+      When I GET "/late/Item/"
+      Then the status is 404
+      When I GET "/early/early/"
+      Then the body is "early"
+      When I GET "/early/later"
+      Then the body is "early later"
+      And this holds:
+        """js
+        assert.deepEqual(world.read, [true, true, undefined]);
+        """

@@ -210,3 +210,21 @@ Feature: kitjs/express5 routing: path-to-regexp 8's paths, req.params, path erro
       Then the status is 200
       And the header "Allow" is "GET, HEAD, PUT"
       And the body is "GET, HEAD, PUT"
+
+  Rule: XROUTE-018 use() prefixes read as Express reads them, and paths without their leading slash
+
+    Scenario: A prefix with braces is path-to-regexp 8's; a path without its leading slash registers and answers nothing
+      Given the Express 5 app:
+        """js
+        app.use('/api{/v1}', (req, res) => res.send(`api at ${req.baseUrl}`));
+        app.get('foo', (req, res) => res.send('foo'));
+        app.use('bar', (req, res) => res.send('bar'));
+        """
+      When I GET "/api/v1/x"
+      Then the body is "api at /api/v1"
+      When I GET "/api/x"
+      Then the body is "api at /api"
+      When I GET "/foo"
+      Then the status is 404
+      When I GET "/bar"
+      Then the status is 404

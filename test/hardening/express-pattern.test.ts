@@ -191,10 +191,13 @@ describe('the Express path compiler', () => {
   });
 
   it('refuses only a path the regex engine cannot read, naming it', () => {
-    for (const path of ['/a)', '/a(b', 'no-slash', '/:id(\\d+']) {
+    for (const path of ['/a)', '/a(b', '/:id(\\d+']) {
       assert.throws(() => compileExpressPath(path, loose), TypeError, path);
     }
     assert.throws(() => compileExpressPath('/a)', loose), /route path "\/a\)"/);
+    // XROUTE-018: a path without its leading `/` registers, as in Express 4, and answers no request path.
+    const { regexp } = compileExpressPath('no-slash', loose);
+    assert.ok(!regexp.test('/no-slash') && !regexp.test('/'), String(regexp));
   });
 
   it('names RegExp groups as path-to-regexp 0.1.12 does: numbers, or the group name', () => {

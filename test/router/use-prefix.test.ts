@@ -1,6 +1,7 @@
 /**
  * ROUTE-021: a `use` prefix without `:`, `*`, `?` or parentheses is text on a case-sensitive router too,
- * where it compiles to a regex (XROUTE-005), as it is on a router that ignores case (ROUTE-008, ROUTE-020).
+ * where it compiles to a regex (XROUTE-005), as it is on a router that ignores case (ROUTE-008, ROUTE-020);
+ * in Express 4's syntax `+`, `[...]` and `{n}` make it a pattern, as in Express 4 (XROUTE-018).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,10 +19,7 @@ function compileUsePath(path: unknown, caseSensitive: boolean, syntax: PathSynta
 describe('a literal use prefix on a case-sensitive router', () => {
   // Each prefix, a path it guards, and the path Express's syntax would have made of it instead.
   const literals: Array<[string, string, string | null]> = [
-    ['/a+b', '/a+b/secret', '/aab/secret'],
     ['/x|y', '/x%7cy/secret', '/x'],
-    ['/a[b]', '/a[b]/secret', null],
-    ['/q{1}', '/q{1}', null],
     ['/a^b', '/a%5Eb', null],
     ['/a$', '/a$/x', null],
     ['/a\\b', '/a%5Cb/x', '/ab/x'],
@@ -37,6 +35,23 @@ describe('a literal use prefix on a case-sensitive router', () => {
       assert.deepEqual(keys, []);
       assert.ok(regexp.test(canonicalPath(guarded)), String(regexp));
       if (express !== null) assert.ok(!regexp.test(canonicalPath(express)), String(regexp));
+    });
+  }
+
+  // Each prefix, a path kitjs's syntax guards with it as text, and paths Express 4's pattern covers instead.
+  const patterns: Array<[string, string, string[]]> = [
+    ['/a+b', '/a+b/secret', ['/ab/secret', '/aab/secret']],
+    ['/a[b]', '/a[b]/secret', ['/ab/secret']],
+    ['/q{2}', '/q{2}', ['/qq', '/qq/x']],
+  ];
+  for (const [prefix, text, covered] of patterns) {
+    it(`${prefix} is text to kitjs's syntax, a pattern covering ${covered.join(' and ')} to Express 4's (XROUTE-018)`, () => {
+      const kit = compileUsePath(prefix, true, kitPathSyntax).regexp;
+      assert.ok(kit.test(canonicalPath(text)), String(kit));
+      for (const path of covered) assert.ok(!kit.test(canonicalPath(path)), String(kit));
+      const express = compileUsePath(prefix, true).regexp;
+      for (const path of covered) assert.ok(express.test(canonicalPath(path)), String(express));
+      assert.ok(!express.test(canonicalPath(text)), String(express));
     });
   }
 

@@ -10,13 +10,19 @@ export type ParamTable = Record<string, ParamCallback[]>;
 /**
  * A table with `fn` added for each name (Express's `app.param(['id', 'page'], fn)`); a leading `:` is
  * dropped as Express 4 drops it. A name that is not a non-empty string, or an `fn` that is not a function,
- * is a TypeError (APP-006).
+ * is a TypeError (APP-006), a function given as the name too (Express 4's `param(fn)`, XROUTE-019).
  */
 export function addParamCallbacks(
   table: ParamTable | null,
   name: string | string[],
   fn: ParamCallback,
 ): ParamTable {
+  // XROUTE-019: Express 4's `param(fn)`, which Express 5 removed, is kitjs/express's alone (flavours/express4).
+  if (typeof name === 'function') {
+    throw new TypeError(
+      "param(fn): a function in place of the name is Express 4's deprecated form, which kitjs/express alone takes; give param(name, fn)",
+    );
+  }
   const names = Array.isArray(name) ? name : [name];
   if (typeof fn !== 'function') {
     throw new TypeError(`param(${JSON.stringify(name)}, fn): fn must be a function, got ${typeof fn}`);

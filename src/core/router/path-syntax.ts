@@ -25,6 +25,14 @@ export interface PathSyntax {
    * path this syntax does not read is a TypeError naming it.
    */
   write(path: string, options: MatchOptions, end: boolean): WrittenSource;
+  /**
+   * Whether this syntax reads `path`, a `use` prefix, as plain text, which a router that ignores case matches by
+   * its prefix walk with no regex (ROUTE-008); any other prefix goes to {@link PathSyntax.write}. Left out, a
+   * prefix is plain text when it has no `:`, `*`, `?` or parentheses (kitjs's own reading, ROUTE-021, which
+   * also refuses one that does not start with `/`); Express's syntaxes read more characters as syntax, and a
+   * prefix without its leading `/` as a pattern (XROUTE-018).
+   */
+  plainPrefix?(path: string): boolean;
 }
 
 /**

@@ -30,12 +30,13 @@ const SPECIAL = /[:*?()[\]{}+]/;
 
 /**
  * True when `pattern` is one of kitjs's own forms, which the segment trie holds without any regex: static
- * segments, `:name`, `:name?` and a trailing `*` (or a pattern without a leading `/`, which
- * {@link compilePattern} refuses with its own message). Any other Express syntax compiles to a checked regex
- * instead (XROUTE-001).
+ * segments, `:name`, `:name?` and a trailing `*`, or a bare `*`. Anything else is the router's syntax's to
+ * read (XROUTE-001), a path without its leading `/` too: kitjs's refuses it, Express's read it as
+ * path-to-regexp does (XROUTE-018).
  */
 export function isKitPattern(pattern: string): boolean {
-  if (pattern === '*' || pattern.charCodeAt(0) !== 47) return true;
+  if (pattern === '*') return true;
+  if (pattern.charCodeAt(0) !== 47) return false;
   const raw = pattern.split('/');
   for (let i = 1; i < raw.length; i++) {
     const text = raw[i] as string;

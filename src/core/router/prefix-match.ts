@@ -24,12 +24,13 @@ export function matchPrefix(layer: PrefixLayer, where: MountPath): RegExpExecArr
 
 /**
  * What entering the prefix takes off the path: the literal prefix, or what its pattern matched without a
- * trailing slash (XROUTE-006); '' for none.
+ * trailing slash (XROUTE-006); '' for none, and for a pattern that matched only the `/` of the root
+ * (`use('*')` or `use('/a?')` on `/`), whose `req.baseUrl` is then `''`, as Express's routers make it.
  */
 export function enteredText(layer: PrefixLayer, found: RegExpExecArray | null): string {
   if (found === null) return layer.prefix;
   const text = found[0];
-  return text.length > 1 && text.endsWith('/') ? text.slice(0, -1) : text;
+  return text.endsWith('/') ? text.slice(0, -1) : text;
 }
 
 /** Whether a prefix's match ends at a segment boundary of `path`: at its end, or before or after a `/`. */

@@ -6,7 +6,7 @@ import type { PathSyntax } from './path-syntax.js';
 import { staticSegment } from './pattern.js';
 import type { RegexPattern } from './regex-path.js';
 import { describe } from './route.js';
-import { compileUsePath } from './use-path-pattern.js';
+import { compileUsePath, isPlainPrefix } from './use-path-pattern.js';
 
 /**
  * The layers `use(...args)` adds: one per middleware function or mountable (a Router, a kit app), all under
@@ -26,8 +26,9 @@ export function useLayers(args: unknown[], caseSensitive: boolean, syntax: PathS
     // XROUTE-006: a prefix with a pattern (of the router's syntax, ROUTE-022), a RegExp or an array of paths
     // matches by a checked regex;
     // a case-sensitive router's prefixes compare exactly too, as Express's do (XROUTE-005). A literal
-    // prefix of a router that ignores case matches as before (ROUTE-008), with no regex.
-    if (typeof args[0] === 'string' && !/[:*?()]/.test(args[0]) && !caseSensitive) {
+    // prefix of a router that ignores case matches as before (ROUTE-008), with no regex; what is literal is
+    // the syntax's to say (XROUTE-018: Express 4 reads `/rou+ter` as a pattern).
+    if (typeof args[0] === 'string' && !caseSensitive && isPlainPrefix(args[0], syntax)) {
       prefix = normalizePrefix(args[0]);
     } else {
       pattern = compileUsePath(args[0], caseSensitive, syntax);

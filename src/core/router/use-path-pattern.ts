@@ -15,6 +15,17 @@ export function isLiteralPrefix(path: string): boolean {
 }
 
 /**
+ * Whether the router's syntax reads `path`, a `use` prefix, as plain text: its own answer when it gives one
+ * (Express 4's reads `/rou+ter` as a pattern, XROUTE-018), else {@link isLiteralPrefix}.
+ *
+ * @example
+ * isPlainPrefix('/a+b', kitPathSyntax); // true
+ */
+export function isPlainPrefix(path: string, syntax: PathSyntax): boolean {
+  return syntax.plainPrefix === undefined ? isLiteralPrefix(path) : syntax.plainPrefix(path);
+}
+
+/**
  * Throws the TypeError a router that ignores case gives for a literal prefix with a segment no request can
  * hold (an empty or dot segment, a malformed escape: ROUTE-020); trailing slashes are not segments.
  */
@@ -37,9 +48,9 @@ function refuseImpossibleSegments(path: string): void {
  */
 export function compileUsePath(path: unknown, caseSensitive: boolean, syntax: PathSyntax): RegexPattern {
   const options = { caseSensitive, strict: false };
-  if (typeof path === 'string' && isLiteralPrefix(path)) {
-    // A plain literal means what it means on a router that ignores case: `use('/a+b')` guards `/a+b`, not
-    // `/aab`, and `/x|y` or `/a[b]` are text, not syntax.
+  if (typeof path === 'string' && isPlainPrefix(path, syntax)) {
+    // A plain literal means what it means on a router that ignores case: in kitjs's syntax `use('/a+b')`
+    // guards `/a+b`, not `/aab`, and `/x|y` or `/a[b]` are text, not syntax.
     refuseImpossibleSegments(path);
     return compileWritten(writeLiteralPath(path, options, false), path, options);
   }

@@ -7,6 +7,7 @@ import type { InternalRequest } from '../../core/request/internal.js';
 import { escapeHtml } from '../../core/response/negotiation.js';
 import type { KitRequest, KitResponse } from '../../core/types.js';
 import { INERT_PAGE_HEADERS, writeBody } from '../../core/write-body.js';
+import { writeClientFault } from './express-logger.js';
 
 const HTML = 'text/html; charset=utf-8';
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
@@ -83,10 +84,12 @@ export function notFound(req: KitRequest, res: KitResponse): void {
 }
 
 /**
- * EXP-011: Express 4's error page. The status is the error's `status`, else its `statusCode` (a 4xx or 5xx
- * integer), else the response's own status when that is 4xx or 5xx, else 500; the error's headers go out
- * only with a status it gave. The text is the stack (else `toString()`) where `showsErrorDetail` allows it,
+ * EXP-011: Express 4's error page (X5-017: Express 5's too). The status is the error's `status`, else its
+ * `statusCode` (a 4xx or 5xx integer), else the response's own status when that is 4xx or 5xx, else 500;
+ * the error's headers go out only with a status it gave. The text is the stack (else `toString()`) where `showsErrorDetail` allows it,
  * otherwise the status text. Whatever the error does while being read, the page is a 500 that shows nothing.
+ * An error the core does not log (a 4xx) is then written to stderr as finalhandler's `onerror` writes it
+ * (EXP-015).
  */
 export function defaultError(err: unknown, view: ErrorView, req: KitRequest, res: KitResponse): void {
   const app = (req as InternalRequest).context?.app;
@@ -111,6 +114,11 @@ export function defaultError(err: unknown, view: ErrorView, req: KitRequest, res
     detail = undefined;
   }
   writePage(req, res, status, detail || (STATUS_CODES[status] ?? String(status)), headers);
+  // EXP-015: finalhandler writes every error it answers to stderr; the core logged the 5xx already
+  // (through the app's logger, Express's unless it was given one), and leaves a client that left unlogged.
+  if (view.status < 500 && !(view.clientAborted && req.destroyed)) {
+    writeClientFault((req as InternalRequest).context, err);
+  }
 }
 
 /** finalhandler's getErrorStatusCode: `status`, then `statusCode`, each when it is a 4xx or 5xx integer. */

@@ -2,9 +2,12 @@
 import type { Flavour } from '../../core/app/flavour.js';
 import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
 import type { KitApp } from '../../core/types.js';
+import { useExpressLogger } from '../express-shared/express-logger.js';
 import { defaultError, notFound } from '../express-shared/final-handler.js';
 import { optionsWalk } from '../express-shared/options.js';
+import { expressRouterSettings } from '../express-shared/router-settings.js';
 import { watchSettings } from '../express-shared/settings.js';
+import { addParamFactories } from './param.js';
 import { expressPathSyntax } from './path-syntax.js';
 import { Express4Request } from './request.js';
 import { Express4Response } from './response.js';
@@ -43,8 +46,10 @@ function addExpressAliases(app: KitApp): void {
  * kitjs/express (Express 4): requests and responses of its own classes (`express.request` and
  * `express.response` are their prototypes), Express 4's path syntax (XROUTE-001, set before anything is
  * registered), Express 4's 404 and error pages (EXP-011), its automatic OPTIONS
- * answer (XROUTE-012), its defaults (EXP-003), `app.del` (XROUTE-009), and settings written straight into
- * `app.settings` taking effect (EXP-002), as Express reads them per request.
+ * answer (XROUTE-012), its defaults (EXP-003), `app.del` (XROUTE-009), `app.param(fn)` (XROUTE-019), its
+ * failures on stderr as Express writes them (EXP-015), its routing settings inherited and read once
+ * (EXP-014), and settings written straight into `app.settings` taking effect (EXP-002), as Express reads them
+ * per request.
  *
  * @example
  * ```ts
@@ -62,6 +67,9 @@ export const express4Flavour: Flavour = Object.freeze({
     (app as { [PATH_SYNTAX]: PathSyntax })[PATH_SYNTAX] = expressPathSyntax;
     applyExpressDefaults(expressApp);
     addExpressAliases(expressApp);
+    addParamFactories(app, true);
+    useExpressLogger(app);
+    expressRouterSettings(app);
     watchSettings(expressApp);
   },
 });

@@ -5,13 +5,7 @@
  */
 import { canonicalLiteral } from '../../core/router/canonical-path.js';
 import type { PathSyntax } from '../../core/router/path-syntax.js';
-import {
-  escapeText,
-  frameSource,
-  type ParamKey,
-  requireLeadingSlash,
-  type WrittenPath,
-} from '../../core/router/regex-path.js';
+import { escapeText, frameSource, type ParamKey, type WrittenPath } from '../../core/router/regex-path.js';
 
 // Express 4 reads a parameter's name as `\w+`.
 const EXPRESS_NAME = /\w/;
@@ -29,10 +23,30 @@ const EXPRESS_NAME = /\w/;
  */
 export const expressPathSyntax: PathSyntax = {
   write(path, options, end) {
-    requireLeadingSlash(path);
+    // XROUTE-018: a path without its leading `/` is read as Express 4 reads it too: `foo` and `use('api')`
+    // register and match no request (every request path starts with `/`), `*.js` matches `/app.js`, and
+    // `use('')` covers every path, as `use('/')` does.
     return frameSource(writeExpressPath(path), options, end);
   },
+  plainPrefix: isPlainExpressPrefix,
 };
+
+/**
+ * XROUTE-018: whether kitjs/express matches `path`, a `use` prefix, as plain text with no regex: it starts
+ * with `/` and has none of the characters path-to-regexp 0.1 or the regex reads as syntax inside a segment
+ * (`:`, `*`, `?`, `+`, `(`, `)`, `[`, `]`, `{`, `}`), the same as the route paths the segment trie holds
+ * (XROUTE-011). `use('/rou+ter')` is the pattern `/rou+ter`, answering `/router` and `/rouuter`, as in
+ * Express 4; `|`, `^`, `$` and `\` stay text in a prefix as in a route of kitjs's own form (XROUTE-001).
+ *
+ * @example
+ * ```ts
+ * isPlainExpressPrefix('/api/v1'); // true
+ * isPlainExpressPrefix('/rou+ter'); // false
+ * ```
+ */
+export function isPlainExpressPrefix(path: string): boolean {
+  return path.charCodeAt(0) === 47 && !/[:*?()[\]{}+]/.test(path);
+}
 
 // Characters the regex reads as syntax, or that path-to-regexp reads (`:`); a run of any others is text.
 const SYNTAX = '\\/.*:()[]{}?+^$|';

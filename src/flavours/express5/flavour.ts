@@ -3,8 +3,10 @@ import type { Server } from 'node:http';
 import type { Flavour } from '../../core/app/flavour.js';
 import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
 import type { KitApp } from '../../core/types.js';
+import { useExpressLogger } from '../express-shared/express-logger.js';
 import { defaultError, notFound } from '../express-shared/final-handler.js';
 import { options5Walk } from '../express-shared/options.js';
+import { expressRouterSettings } from '../express-shared/router-settings.js';
 import { watchSettings } from '../express-shared/settings.js';
 import { express5PathSyntax } from './path-syntax.js';
 import { express5Registrars } from './registrars.js';
@@ -49,7 +51,9 @@ function listenHandingErrors(app: KitApp): void {
  * `express.response` are their prototypes), Express 5's path syntax (X5-003, set before anything is
  * registered) and refusals (X5-005), finalhandler's 404 and error pages (X5-017), router 2's OPTIONS answer
  * (X5-016), its defaults (X5-002), `app.router` (X5-002), `app.listen` handing errors to its callback (X5-015),
- * and settings written straight into `app.settings` taking effect (EXP-002), as Express reads them per request.
+ * its failures on stderr as Express writes them (X5-017, EXP-015), its routing settings inherited and read
+ * once (EXP-014), and settings written straight into `app.settings` taking effect (EXP-002), as Express reads
+ * them per request.
  * X5-006: a promise a handler, a middleware or a param callback returns that rejects goes to `next(err)`
  * through the core's `router/invoke.ts`, as in every kitjs app; a rejection without a value goes on as
  * kitjs's KIT_ERR_HANDLER_REJECTED error (a 500), where Express 5 makes it `new Error('Rejected promise')`.
@@ -73,6 +77,8 @@ export const express5Flavour: Flavour = Object.freeze({
     listenHandingErrors(expressApp);
     // X5-002: `app.router` is the app's own router, which the app is.
     Object.defineProperty(app, 'router', { get: () => app, configurable: true });
+    useExpressLogger(app);
+    expressRouterSettings(app);
     watchSettings(expressApp);
   },
 });

@@ -31,6 +31,9 @@ export const express5PathSyntax: PathSyntax = {
   write(path, options, end) {
     return writeExpress5Path(path, options.caseSensitive, options.strict, end);
   },
+  // XROUTE-018: a prefix with braces (`/api{/v1}`), a backslash escape or none of its leading `/` is read by
+  // path-to-regexp 8 as router 2 reads it, not matched as text; so are `:`, `*` and the reserved characters.
+  plainPrefix: (path) => path.charCodeAt(0) === 47 && !/[:*?()[\]{}+!\\]/.test(path),
 };
 
 /** The regex source and keys path-to-regexp 8 makes of `path`, with router 2's options; throws {@link refusal}. */
