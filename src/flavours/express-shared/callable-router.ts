@@ -1,18 +1,15 @@
 /** The router `express.Router()` makes: a Router that is also the function `(req, res, next)`, as Express's. */
 import { functionFacade } from '../../core/function-facade.js';
-import { PATH_SYNTAX } from '../../core/router/path-syntax.js';
 import type { Router } from '../../core/router/router.js';
 import { routerAsHandler } from '../../core/router/router-handler.js';
 import type { KitRequest, KitResponse, NextFunction } from '../../core/types.js';
-import { addParamFactories } from '../express4/param.js';
-import { expressPathSyntax } from '../express4/path-syntax.js';
 
 /**
  * XROUTE-015: Express's router is a function, so code calls it as middleware (`router(req, res, next)`) and
  * checks `typeof router === 'function'`. The router `express.Router()` returns is `router` itself behind a
  * function: every property and method is the Router's (`instanceof Router` holds), and calling it runs the
  * request through the router as a route's handler would (XROUTE-014). `new Router()` from kitjs stays a
- * plain object. A router of kitjs/express also takes Express 4's deprecated `router.param(fn)` (XROUTE-019).
+ * plain object.
  *
  * @example
  * ```ts
@@ -21,9 +18,6 @@ import { expressPathSyntax } from '../express4/path-syntax.js';
  * ```
  */
 export function callableRouter(router: Router): Router {
-  // XROUTE-019: a router of Express 4's syntax (express.ts gives it just before) is one of kitjs/express's,
-  // which takes Express 4's `router.param(fn)` as its apps do; kitjs/express5's does not (Express 5 dropped it).
-  if (router[PATH_SYNTAX] === expressPathSyntax) addParamFactories(router, false);
   const run = routerAsHandler(router) as (req: KitRequest, res: KitResponse, next: NextFunction) => void;
   // Named `router`, as Express's router function is.
   const listener = {

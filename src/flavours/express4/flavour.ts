@@ -1,26 +1,13 @@
 /** Express 4's flavour of an app: its request and response classes, pages, defaults and extra members. */
 import type { Flavour } from '../../core/app/flavour.js';
-import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
 import type { KitApp } from '../../core/types.js';
-import { useExpressLogger } from '../express-shared/express-logger.js';
 import { defaultError, notFound } from '../express-shared/final-handler.js';
 import { optionsWalk } from '../express-shared/options.js';
-import { expressRouterSettings } from '../express-shared/router-settings.js';
-import { watchSettings } from '../express-shared/settings.js';
+import { expressPrepare } from '../express-shared/prepare.js';
 import { addParamFactories } from './param.js';
 import { expressPathSyntax } from './path-syntax.js';
 import { Express4Request } from './request.js';
 import { Express4Response } from './response.js';
-
-/**
- * EXP-003: Express 4's defaults where they differ from kit()'s: the X-Powered-By banner, weak ETags and
- * qs's extended query parser. Set through `app.set`, as an app would, so each is compiled once.
- */
-function applyExpressDefaults(app: KitApp): void {
-  app.set('x-powered-by', true);
-  app.set('etag', 'weak');
-  app.set('query parser', 'extended');
-}
 
 // The apps that were told `app.del` is deprecated: each hears it once, and no app's use silences another's.
 const toldOfDel = new WeakSet<object>();
@@ -62,14 +49,13 @@ export const express4Flavour: Flavour = Object.freeze({
   notFound,
   defaultError,
   routerWalk: optionsWalk,
-  prepare(app: object): void {
-    const expressApp = app as KitApp;
-    (app as { [PATH_SYNTAX]: PathSyntax })[PATH_SYNTAX] = expressPathSyntax;
-    applyExpressDefaults(expressApp);
-    addExpressAliases(expressApp);
-    addParamFactories(app, true);
-    useExpressLogger(app);
-    expressRouterSettings(app);
-    watchSettings(expressApp);
-  },
+  // EXP-003: Express 4's defaults, with qs's extended query parser.
+  prepare: expressPrepare({
+    pathSyntax: expressPathSyntax,
+    queryParser: 'extended',
+    members(app: KitApp): void {
+      addExpressAliases(app);
+      addParamFactories(app, true);
+    },
+  }),
 });

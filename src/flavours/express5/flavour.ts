@@ -1,27 +1,14 @@
 /** Express 5's flavour of an app: its request and response classes, pages, defaults and extra members. */
 import type { Server } from 'node:http';
 import type { Flavour } from '../../core/app/flavour.js';
-import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
 import type { KitApp } from '../../core/types.js';
-import { useExpressLogger } from '../express-shared/express-logger.js';
 import { defaultError, notFound } from '../express-shared/final-handler.js';
 import { options5Walk } from '../express-shared/options.js';
-import { expressRouterSettings } from '../express-shared/router-settings.js';
-import { watchSettings } from '../express-shared/settings.js';
+import { expressPrepare } from '../express-shared/prepare.js';
 import { express5PathSyntax } from './path-syntax.js';
 import { express5Registrars } from './registrars.js';
 import { Express5Request } from './request.js';
 import { Express5Response } from './response.js';
-
-/**
- * X5-002: Express 5's defaults where they differ from kit()'s: the X-Powered-By banner, weak ETags and the
- * `simple` query parser (X5-009). Set through `app.set`, as an app would, so each is compiled once.
- */
-function applyExpress5Defaults(app: KitApp): void {
-  app.set('x-powered-by', true);
-  app.set('etag', 'weak');
-  app.set('query parser', 'simple');
-}
 
 /**
  * X5-015: Express 5's `app.listen`: a callback given last also hears the server's `error` (EADDRINUSE...),
@@ -69,16 +56,15 @@ export const express5Flavour: Flavour = Object.freeze({
   notFound,
   defaultError,
   routerWalk: options5Walk,
-  prepare(app: object): void {
-    const expressApp = app as KitApp;
-    (app as { [PATH_SYNTAX]: PathSyntax })[PATH_SYNTAX] = express5PathSyntax;
-    applyExpress5Defaults(expressApp);
-    express5Registrars(expressApp);
-    listenHandingErrors(expressApp);
-    // X5-002: `app.router` is the app's own router, which the app is.
-    Object.defineProperty(app, 'router', { get: () => app, configurable: true });
-    useExpressLogger(app);
-    expressRouterSettings(app);
-    watchSettings(expressApp);
-  },
+  // X5-002: Express 5's defaults, with the `simple` query parser (X5-009).
+  prepare: expressPrepare({
+    pathSyntax: express5PathSyntax,
+    queryParser: 'simple',
+    members(app: KitApp): void {
+      express5Registrars(app);
+      listenHandingErrors(app);
+      // X5-002: `app.router` is the app's own router, which the app is.
+      Object.defineProperty(app, 'router', { get: () => app, configurable: true });
+    },
+  }),
 });
