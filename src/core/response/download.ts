@@ -3,7 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { SendFileCallback } from '../types/response-files.js';
 import type { KitResponse } from '../types.js';
-import { fileSettings } from './file-options.js';
+import { fileSettings, optionsAndCallback } from './file-options.js';
 import { transferFile } from './send-file.js';
 
 const loadContentDisposition = lazyDependency<typeof import('content-disposition')>('content-disposition');
@@ -21,28 +21,23 @@ export function download(
   callback?: unknown,
 ): void {
   const { name, given, done } = downloadArguments(filename, options, callback);
-  if (done !== undefined && typeof done !== 'function') {
-    throw new TypeError('res.download: the callback must be a function');
-  }
   if (typeof path !== 'string' || path === '')
     throw new TypeError('res.download: path must be a non-empty string');
   if (name !== undefined && name !== null && typeof name !== 'string') {
     throw new TypeError('res.download: filename must be a string');
   }
   const settings = fileSettings(given, 'res.download');
-  // content-disposition keeps only the base name, quotes it, and adds the RFC 8187 `filename*` form for
-  // anything outside ISO-8859-1 (a CR or LF is percent-encoded there, never written raw).
-  const disposition = loadContentDisposition()((name as string | null | undefined) || path);
   // XFILE-008: download's Content-Disposition wins over one in `headers`, in any letter case.
-  settings.headers = settings.headers.filter(([header]) => header.toLowerCase() !== 'content-disposition');
-  settings.headers.push(['Content-Disposition', disposition]);
+  settings.headers = settings.headers.filter(([header]) => !isContentDisposition(header));
+  settings.headers.push(['Content-Disposition', downloadDisposition(name, path)]);
   const fullPath = settings.root === undefined ? resolve(path) : path;
-  transferFile(this, fullPath, settings, done as SendFileCallback | undefined);
+  transferFile(this, fullPath, settings, done);
 }
 
 /**
  * XFILE-008: what `res.download`'s arguments after the path are, in Express 4.21's forms (both flavours):
- * a function is the callback wherever it stands, and an object in the filename's place is the options.
+ * a function is the callback wherever it stands, and an object in the filename's place is the options. A
+ * callback that is not a function is a TypeError at once (XFILE-002).
  *
  * @example
  * ```ts
@@ -53,19 +48,45 @@ export function downloadArguments(
   filename: unknown,
   options: unknown,
   callback: unknown,
-): { name: unknown; given: unknown; done: unknown } {
-  if (typeof filename === 'function') return { name: undefined, given: undefined, done: filename };
-  if (typeof options === 'function') {
-    const optionsFirst = typeof filename === 'object' && filename !== null;
-    return optionsFirst
-      ? { name: undefined, given: filename, done: options }
-      : { name: filename, given: undefined, done: options };
-  }
-  // The filename may be left out, with the options in its place.
-  if (typeof filename === 'object' && filename !== null && options === undefined) {
-    return { name: undefined, given: filename, done: callback };
-  }
-  return { name: filename, given: options, done: callback };
+): { name: unknown; given: unknown; done: SendFileCallback | undefined } {
+  // The filename may be left out, with the options (or the callback) in its place.
+  const optionsFirst =
+    typeof filename === 'function' ||
+    (typeof filename === 'object' &&
+      filename !== null &&
+      (options === undefined || typeof options === 'function'));
+  return optionsFirst
+    ? {
+        name: undefined,
+        ...optionsAndCallback(filename, options === undefined ? callback : options, 'res.download'),
+      }
+    : { name: filename, ...optionsAndCallback(options, callback, 'res.download') };
+}
+
+/**
+ * XFILE-008: the Content-Disposition `res.download` sends: an attachment named `name`, else the path's base
+ * name. content-disposition keeps only the base name, quotes it, and adds the RFC 8187 `filename*` form for
+ * anything outside ISO-8859-1 (a CR or LF is percent-encoded there, never written raw).
+ *
+ * @example
+ * ```ts
+ * downloadDisposition(undefined, '/srv/report.pdf'); // 'attachment; filename="report.pdf"'
+ * ```
+ */
+export function downloadDisposition(name: unknown, path: unknown): string {
+  return loadContentDisposition()((name as string | null | undefined) || (path as string));
+}
+
+/**
+ * Whether a header name is Content-Disposition, in any letter case: the one `res.download` sets itself.
+ *
+ * @example
+ * ```ts
+ * isContentDisposition('content-disposition'); // true
+ * ```
+ */
+export function isContentDisposition(header: string): boolean {
+  return header.toLowerCase() === 'content-disposition';
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Checks the options of res.sendFile / res.download when they are called and settles them for send. */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { parseMaxAge } from '../../base/cache-max-age.js';
-import type { SendFileDotfiles } from '../types/response-files.js';
+import type { SendFileCallback, SendFileDotfiles } from '../types/response-files.js';
 
 /** The options after validation, in the shape the transfer needs. */
 export interface FileSettings {
@@ -25,6 +25,29 @@ export interface FileSettings {
 
 const BOOLEANS = ['etag', 'lastModified', 'acceptRanges', 'cacheControl', 'immutable'] as const;
 const KNOWN = new Set<string>(['root', 'maxAge', 'dotfiles', 'headers', 'start', 'end', ...BOOLEANS]);
+
+/**
+ * XFILE-002: the `[options], [callback]` end of a file member's arguments (`res.sendFile`, `res.sendfile`,
+ * `res.download` after its filename): a function in the options' place is the callback, and a callback given
+ * must be a function, else a TypeError naming `what` at once rather than a throw when the file is done.
+ *
+ * @example
+ * ```ts
+ * optionsAndCallback((err) => {}, undefined, 'res.sendFile'); // { given: undefined, done: the function }
+ * optionsAndCallback({ root: '/srv' }, 'done', 'res.sendFile'); // throws TypeError: the callback must be a function
+ * ```
+ */
+export function optionsAndCallback(
+  options: unknown,
+  callback: unknown,
+  what: string,
+): { given: unknown; done: SendFileCallback | undefined } {
+  if (typeof options === 'function') return { given: undefined, done: options as SendFileCallback };
+  if (callback !== undefined && typeof callback !== 'function') {
+    throw new TypeError(`${what}: the callback must be a function`);
+  }
+  return { given: options, done: callback as SendFileCallback | undefined };
+}
 
 /**
  * Validates `options` of `what` (`res.sendFile`, `res.download`), throwing a `TypeError` naming the first bad

@@ -7,7 +7,7 @@ import { lazyDependency } from '../../base/optional-package.js';
 import { sendError, sendNotFound } from '../final-handler.js';
 import type { SendFileCallback, SendFileError } from '../types/response-files.js';
 import type { KitRequest, KitResponse } from '../types.js';
-import { type FileSettings, fileSettings } from './file-options.js';
+import { type FileSettings, fileSettings, optionsAndCallback } from './file-options.js';
 import { resolveFilePath } from './file-path.js';
 
 const loadSend = lazyDependency<typeof import('send')>('send');
@@ -20,15 +20,7 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
  * the path is checked by {@link resolveFilePath} before send sees it (XFILE-003).
  */
 export function sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
-  let done = callback;
-  let given = options;
-  if (typeof options === 'function') {
-    done = options;
-    given = undefined;
-  }
-  if (done !== undefined && typeof done !== 'function') {
-    throw new TypeError('res.sendFile: the callback must be a function');
-  }
+  const { given, done } = optionsAndCallback(options, callback, 'res.sendFile');
   if (typeof path !== 'string' || path === '') {
     throw new TypeError('res.sendFile: path must be a non-empty string');
   }
@@ -36,7 +28,7 @@ export function sendFile(this: KitResponse, path: unknown, options?: unknown, ca
   if (settings.root === undefined && !isAbsolute(path)) {
     throw new TypeError('res.sendFile: path must be absolute or specify root to res.sendFile');
   }
-  transferFile(this, path, settings, done as SendFileCallback | undefined);
+  transferFile(this, path, settings, done);
 }
 
 /** Sends `path` with already validated `settings`; `done` (or the default outcome) hears how it ended. */

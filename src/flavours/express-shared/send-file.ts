@@ -1,15 +1,18 @@
-/** Express 4's res.sendFile, res.sendfile and res.download for kitjs/express: path and options go to send as Express 4.21 gives them. */
+/** The Express flavours' res.sendFile and res.download (and Express 4's res.sendfile): path and options go to send as Express gives them. */
 import { extname, isAbsolute, resolve } from 'node:path';
 import { contentType } from 'mime-types';
 import { lazyDependency } from '../../base/optional-package.js';
-import { downloadArguments } from '../../core/response/download.js';
-import { fileHeaderList } from '../../core/response/file-options.js';
+import {
+  downloadArguments,
+  downloadDisposition,
+  isContentDisposition,
+} from '../../core/response/download.js';
+import { fileHeaderList, optionsAndCallback } from '../../core/response/file-options.js';
 import { fileReporter, pipeFile } from '../../core/response/send-file.js';
 import type { SendFileCallback, SendFileError } from '../../core/types/response-files.js';
 import type { KitResponse } from '../../core/types.js';
 
 const loadSend = lazyDependency<typeof import('send')>('send');
-const loadContentDisposition = lazyDependency<typeof import('content-disposition')>('content-disposition');
 
 type Options = Record<string, unknown>;
 
@@ -29,7 +32,8 @@ function sendFile(
     throw new TypeError('path argument is required to res.sendFile');
   }
   if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
-  const [opts, done] = optionsAndCallback(options, callback, 'res.sendFile');
+  const { given, done } = optionsAndCallback(options, callback, 'res.sendFile');
+  const opts = isObject(given) ? given : {};
   if (!opts.root && !isAbsolute(path)) {
     throw new TypeError('path must be absolute or specify root to res.sendFile');
   }
@@ -45,8 +49,8 @@ function sendFile(
 function sendfile(res: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
   warnSendfileOnce();
   if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendfile');
-  const [opts, done] = optionsAndCallback(options, callback, 'res.sendfile');
-  transfer(res, path, opts, done, 'res.sendfile', false);
+  const { given, done } = optionsAndCallback(options, callback, 'res.sendfile');
+  transfer(res, path, isObject(given) ? given : {}, done, 'res.sendfile', false);
 }
 
 /**
@@ -64,12 +68,11 @@ function download(
 ): void {
   const { name, given, done } = downloadArguments(filename, options, callback);
   const opts: Options = isObject(given) ? { ...given } : {};
-  const headers: Options = {
-    'Content-Disposition': loadContentDisposition()((name as string | undefined) || (path as string)),
-  };
+  // Express's order: its Content-Disposition first, then the other headers given.
+  const headers: Options = { 'Content-Disposition': downloadDisposition(name, path) };
   if (isObject(opts.headers)) {
     for (const [key, value] of Object.entries(opts.headers)) {
-      if (key.toLowerCase() !== 'content-disposition') headers[key] = value;
+      if (!isContentDisposition(key)) headers[key] = value;
     }
   }
   opts.headers = headers;
@@ -78,34 +81,36 @@ function download(
 }
 
 /**
+ * `res.sendFile` and `res.download` of one Express flavour, called on the response (`res.sendFile(...)`):
+ * Express 4's (send 0.x readings, XFILE-017) or, with `express5`, Express 5's (send 1.x, X5-014).
+ */
+function fileMembers(express5: boolean) {
+  return {
+    sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
+      sendFile(this, path, options, callback, express5);
+    },
+    download(
+      this: KitResponse,
+      path: unknown,
+      filename?: unknown,
+      options?: unknown,
+      callback?: unknown,
+    ): void {
+      download(this, path, filename, options, callback, express5);
+    },
+  };
+}
+
+/**
  * Express 4's file members, on the prototype of kitjs/express's responses (`flavours/express4/response.ts`):
  * each called on the response, as `res.sendFile(...)`.
  */
 export const expressFileMembers = {
-  sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
-    sendFile(this, path, options, callback, false);
-  },
-  download(
-    this: KitResponse,
-    path: unknown,
-    filename?: unknown,
-    options?: unknown,
-    callback?: unknown,
-  ): void {
-    download(this, path, filename, options, callback, false);
-  },
+  ...fileMembers(false),
   sendfile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
     sendfile(this, path, options, callback);
   },
 };
-
-function optionsAndCallback(options: unknown, callback: unknown, what: string): [Options, SendFileCallback?] {
-  const done = typeof options === 'function' ? options : callback;
-  if (done !== undefined && typeof done !== 'function') {
-    throw new TypeError(`${what}: the callback must be a function`);
-  }
-  return [isObject(options) ? options : {}, done as SendFileCallback | undefined];
-}
 
 /** Hands `sendPath` and `opts` to send (which checks its own options) and streams the file. */
 function transfer(
@@ -196,20 +201,7 @@ function isObject(value: unknown): value is Options {
  * attachMembers(Express5Response.prototype, express5FileMembers);
  * ```
  */
-export const express5FileMembers = {
-  sendFile(this: KitResponse, path: unknown, options?: unknown, callback?: unknown): void {
-    sendFile(this, path, options, callback, true);
-  },
-  download(
-    this: KitResponse,
-    path: unknown,
-    filename?: unknown,
-    options?: unknown,
-    callback?: unknown,
-  ): void {
-    download(this, path, filename, options, callback, true);
-  },
-};
+export const express5FileMembers = fileMembers(true);
 
 /**
  * X5-014: the Content-Type send 1.x gives a file: mime-types' type of its extension, `charset=utf-8` in
