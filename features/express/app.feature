@@ -503,6 +503,42 @@ Feature: Express's application API and the kitjs/express entry point
         { "a": { "b": { "c": { "d": { "e": { "f": { "g": "deep" } } } } } } }
         """
 
+    Scenario: express.urlencoded() reads 32 levels and answers 400 past them, as body-parser 1.20.3 does
+      Given the Express app:
+        """js
+        app.post('/form', express.urlencoded(), (req, res) => res.send('parsed'));
+        app.post('/shallow', express.urlencoded({ depth: 1 }), (req, res) => res.json(req.body));
+        app.use((err, req, res, next) => res.status(err.status).json({ type: err.type, message: err.message }));
+        """
+      When I POST "/form" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b]=1
+        """
+      Then the status is 200
+      And the body is "parsed"
+      When I POST "/form" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b]=1
+        """
+      Then the status is 400
+      And the JSON body is:
+        """json
+        { "type": "querystring.parse.rangeError", "message": "The input exceeded the depth" }
+        """
+      When I POST "/shallow" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b]=1&c[d][e]=2
+        """
+      Then the status is 400
+      When I POST "/shallow" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b]=1
+        """
+      Then the JSON body is:
+        """json
+        { "a": { "b": "1" } }
+        """
+
   Rule: EXP-014 An Express app's routing settings are inherited when mounted, and read when its router would be made
 
     Scenario: A sub-app that registers after it is mounted compares as its parent says; one that registered first keeps its own

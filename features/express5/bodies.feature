@@ -102,7 +102,7 @@ Feature: kitjs/express5 bodies: req.body undefined until parsed, body-parser 2's
       Given the Express 5 app:
         """js
         app.post('/', express.urlencoded({ extended: true }), (req, res) => res.send('parsed'));
-        app.use((err, req, res, next) => res.status(err.status).send(err.message));
+        app.use((err, req, res, next) => res.status(err.status).json({ type: err.type, message: err.message }));
         """
       When I POST "/" with content type "application/x-www-form-urlencoded" and the body:
         """
@@ -113,6 +113,30 @@ Feature: kitjs/express5 bodies: req.body undefined until parsed, body-parser 2's
       When I POST "/" with content type "application/x-www-form-urlencoded" and the body:
         """
         a[b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b][b]=1
+        """
+      Then the status is 400
+      And the JSON body is:
+        """json
+        { "type": "querystring.parse.rangeError", "message": "The input exceeded the depth" }
+        """
+
+    Scenario: a depth given is as strict: one level more is a 400, in any parameter
+      Given the Express 5 app:
+        """js
+        app.post('/', express.urlencoded({ extended: true, depth: 1 }), (req, res) => res.json(req.body));
+        app.use((err, req, res, next) => res.status(err.status).send(err.message));
+        """
+      When I POST "/" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b]=1&c=2
+        """
+      Then the JSON body is:
+        """json
+        { "a": { "b": "1" }, "c": "2" }
+        """
+      When I POST "/" with content type "application/x-www-form-urlencoded" and the body:
+        """
+        a[b]=1&c[d][e]=2
         """
       Then the status is 400
       And the body is "The input exceeded the depth"

@@ -39,6 +39,8 @@ export const errorCodes = {
   KIT_ERR_BODY_UNSUPPORTED_ENCODING: { status: 415, expose: true, message: 'Unsupported content encoding' },
   KIT_ERR_BODY_INCOMPLETE: { status: 400, expose: true, message: 'Request body incomplete' },
   KIT_ERR_BODY_TOO_MANY_PARAMETERS: { status: 413, expose: true, message: 'Too many parameters' },
+  // EXP-010, X5-008: an Express flavour's extended form nested past its depth, as body-parser refuses it.
+  KIT_ERR_BODY_TOO_DEEP: { status: 400, expose: true, message: 'Form nested too deep' },
   KIT_ERR_BODY_MALFORMED_ENCODING: { status: 400, expose: true, message: 'Malformed compressed body' },
   KIT_ERR_BODY_VERIFY_FAILED: { status: 403, expose: true, message: 'Request body refused' },
   KIT_ERR_BODY_STREAM_DECODED: {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { KitError } from '../../src/base/errors.js';
+import { type BodyDialect, KITJS_DIALECT } from '../../src/batteries/middleware/body/errors.js';
 import { parseFlatForm } from '../../src/batteries/middleware/body/flat-form.js';
 import {
   countParameters,
@@ -127,4 +128,31 @@ test('parseUrlencoded takes a parameter limit and a depth', () => {
   const unlimited = { extended: false, parameterLimit: Number.POSITIVE_INFINITY, depth: 5 };
   const many = Array.from({ length: 2000 }, (_, i) => `k${i}=v`).join('&');
   assert.equal(Object.keys(parseUrlencoded(many, 'utf8', unlimited) as object).length, 2000);
+});
+
+test("EXP-010, X5-008: a dialect with a strict depth refuses a deeper form with body-parser's 400", () => {
+  const strict: BodyDialect = { emptyObject: true, messages: 'body-parser', depth: 'strict' };
+  const form = { extended: true, parameterLimit: 1000, depth: 2 };
+  assert.deepEqual(parseUrlencoded('a[b][c]=1&d=2', 'utf8', form, strict), { a: { b: { c: '1' } }, d: '2' });
+  for (const text of ['a[b][c][d]=1', 'x=1&a[b][c][d]=1', 'a[b][c][]=1']) {
+    assert.throws(
+      () => parseUrlencoded(text, 'utf8', form, strict),
+      (err: unknown) =>
+        err instanceof KitError &&
+        err.code === 'KIT_ERR_BODY_TOO_DEEP' &&
+        err.status === 400 &&
+        err.expose === true &&
+        (err as { type?: string }).type === 'querystring.parse.rangeError' &&
+        err.message === 'The input exceeded the depth',
+      text,
+    );
+  }
+  // kitjs's own dialect keeps the deeper brackets in the key (BODY-013, BODY-028).
+  assert.deepEqual(parseUrlencoded('a[b][c][d]=1', 'utf8', form, KITJS_DIALECT), {
+    a: { b: { c: { '[d]': '1' } } },
+  });
+  // The simple parser has no depth to exceed.
+  assert.deepEqual(parseUrlencoded('a[b][c][d]=1', 'utf8', { ...form, extended: false }, strict), {
+    'a[b][c][d]': '1',
+  });
 });

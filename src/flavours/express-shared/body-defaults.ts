@@ -1,6 +1,5 @@
 /** The body parsers of the Express flavours: kitjs's parsers with body-parser 1.x's (Express 4) or 2.x's (Express 5) defaults and dialect. */
 import { markFactory } from '../../base/factory-guard.js';
-import type { ForeignCharsets } from '../../batteries/middleware/body/charset.js';
 import type { BodyDialect } from '../../batteries/middleware/body/errors.js';
 import { type JsonOptions, jsonParser } from '../../batteries/middleware/body/json.js';
 import { type RawOptions, rawParser } from '../../batteries/middleware/body/raw.js';
@@ -14,12 +13,13 @@ import { anyKnownCharset, unicodeCharset } from './body-charsets.js';
 const BODY_PARSER: BodyDialect = Object.freeze({ emptyObject: true, messages: 'body-parser', drain: true });
 
 // EXP-013: what else each of body-parser's parsers reads: JSON in any Unicode charset, text in any charset
-// iconv-lite knows, forms with arrays as long as they have parameters.
-const speaking = (extra: { charsets?: ForeignCharsets; arrayLimit?: 'parameters' }): BodyDialect =>
+// iconv-lite knows, forms with arrays as long as they have parameters. EXP-010, X5-008: body-parser 1.20.3
+// and 2.x parse forms with qs's strictDepth, so a form nested past `depth` is a 400, not a flattened key.
+const speaking = (extra: Omit<BodyDialect, 'emptyObject' | 'messages' | 'drain'>): BodyDialect =>
   Object.freeze({ ...BODY_PARSER, ...extra });
 const JSON_DIALECT = speaking({ charsets: unicodeCharset });
 const TEXT_DIALECT = speaking({ charsets: anyKnownCharset });
-const FORM_DIALECT = speaking({ arrayLimit: 'parameters' });
+const FORM_DIALECT = speaking({ arrayLimit: 'parameters', depth: 'strict' });
 
 // EXP-010: an Express app moved over keeps its limits and what its parsers accept. kit()'s own parsers keep
 // kitjs's (1mb, any JSON value, +json types, form depth 5); body-parser's are stricter in size and in JSON's
@@ -42,8 +42,9 @@ export function expressJson(options?: JsonOptions): RequestHandler {
 markFactory(expressJson, 'express.json()');
 
 /**
- * `express.urlencoded()`: body-parser's defaults (100kb, `extended: true`, 1000 parameters, depth 32); a
- * fractional `parameterLimit` counts as its whole part, and arrays grow with the form (EXP-013).
+ * `express.urlencoded()`: body-parser's defaults (100kb, `extended: true`, 1000 parameters, depth 32, a
+ * deeper form refused with a 400); a fractional `parameterLimit` counts as its whole part, and arrays grow
+ * with the form (EXP-013).
  *
  * @example
  * ```ts
@@ -118,7 +119,7 @@ markFactory(express5Json, 'express.json()');
 
 /**
  * X5-007, X5-008: Express 5's `express.urlencoded()` (body-parser 2): `extended: false` by default, qs's
- * `depth` 32 when extended, `req.body` left undefined when nothing is read.
+ * `depth` 32 when extended (a deeper form is a 400), `req.body` left undefined when nothing is read.
  *
  * @example
  * ```ts

@@ -17,6 +17,11 @@ export interface BodyDialect {
   readonly arrayLimit?: 'parameters';
   /** After a read error, the rest of the body is read and dropped before the error goes on (EXP-013). */
   readonly drain?: boolean;
+  /**
+   * `'strict'`: an extended form nested deeper than its `depth` is refused with a 400, as body-parser's are
+   * (qs's `strictDepth`: EXP-010, X5-008), where kitjs's own keeps the deeper brackets in the key (BODY-013).
+   */
+  readonly depth?: 'strict';
 }
 
 /**
@@ -64,6 +69,7 @@ export type BodyFault =
   | { kind: 'size-mismatch'; length: number; received: number }
   | { kind: 'malformed-encoding'; cause: unknown }
   | { kind: 'parameters'; body: string }
+  | { kind: 'too-deep' }
   | { kind: 'stream-decoded' }
   | { kind: 'already-read' };
 
@@ -108,6 +114,12 @@ const FAULTS: { [K in BodyFault['kind']]: FaultDefinition } = {
     code: 'KIT_ERR_BODY_TOO_MANY_PARAMETERS',
     type: 'parameters.too.many',
     message: () => 'too many parameters',
+  },
+  // body-parser's own words for qs's RangeError.
+  'too-deep': {
+    code: 'KIT_ERR_BODY_TOO_DEEP',
+    type: 'querystring.parse.rangeError',
+    message: () => 'The input exceeded the depth',
   },
   'stream-decoded': {
     code: 'KIT_ERR_BODY_STREAM_DECODED',

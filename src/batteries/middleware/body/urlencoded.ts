@@ -23,7 +23,10 @@ export interface UrlencodedOptions extends CommonBodyOptions {
   extended?: boolean;
   /** The most `name=value` pairs a body may carry; more is a 413. A positive integer or Infinity. Default 1000. */
   parameterLimit?: number;
-  /** How deep `extended` forms nest (`a[b][c]` is depth 2); deeper brackets stay in the key. Default 5. */
+  /**
+   * How deep `extended` forms nest (`a[b][c]` is depth 2); deeper brackets stay in the key (kitjs/express and
+   * kitjs/express5 answer 400 instead, as body-parser does). Default 5.
+   */
   depth?: number;
   /** The charset of a form that names none: 'utf-8' (default) or 'iso-8859-1'. */
   defaultCharset?: 'utf-8' | 'iso-8859-1';
@@ -158,14 +161,23 @@ export function parseUrlencoded(
     throw bodyError({ kind: 'parameters', body: text }, dialect);
   }
   if (!form.extended) return parseFlatForm(text, decoding);
-  return loadQs().parse(text, {
+  const options = {
     ...QS_OPTIONS,
     depth: form.depth,
     parameterLimit: form.parameterLimit,
     // EXP-013: body-parser lets an array hold as many entries as the form has parameters (BODY-016 bounds them).
     ...(dialect.arrayLimit === 'parameters' && count > QS_OPTIONS.arrayLimit ? { arrayLimit: count } : {}),
-    charset: decoding === 'latin1' ? 'iso-8859-1' : 'utf-8',
-  });
+    charset: decoding === 'latin1' ? ('iso-8859-1' as const) : ('utf-8' as const),
+    strictDepth: dialect.depth === 'strict',
+  };
+  try {
+    return loadQs().parse(text, options);
+  } catch (err) {
+    // EXP-010, X5-008: body-parser parses with qs's strictDepth, whose RangeError (the only one these options
+    // let qs throw) it answers with a 400.
+    if (options.strictDepth && err instanceof RangeError) throw bodyError({ kind: 'too-deep' }, dialect);
+    throw err;
+  }
 }
 
 /**
