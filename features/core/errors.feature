@@ -57,6 +57,27 @@ Feature: Errors
         | async () => { throw 'a secret string'; }         |
         | () => { throw 42; }                              |
 
+    Scenario Outline: A promise rejected with no value or a falsy one is an Error named as Express 5 names it
+      Given the app:
+        """js
+        app.get('/fail', () => Promise.reject(<reason>));
+        app.setErrorHandler((err, req, res) =>
+          res.status(500).json({ text: String(err), code: err.code, cause: String(err.cause) }),
+        );
+        """
+      When I GET "/fail"
+      Then the status is 500
+      And the JSON body is:
+        """json
+        { "text": "Error: Rejected promise", "code": "KIT_ERR_HANDLER_REJECTED", "cause": "<cause>" }
+        """
+
+      Examples:
+        | reason    | cause     |
+        | undefined | undefined |
+        | 0         | 0         |
+        | ''        |           |
+
   Rule: ERR-003 setErrorHandler receives every unhandled error
 
     Scenario: An error handler installed before the routes still receives their errors

@@ -100,7 +100,7 @@ export function invoke(
     // rejection closure exists only for handlers that return a promise; sync handlers skip it.
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
       (result as Promise<void>).then(undefined, (thrown: unknown) => {
-        if (state === WAITING) next(asError(thrown));
+        if (state === WAITING) next(thrown ? asError(thrown) : rejectedWithoutValue(thrown));
         else logHandlerFault(req, LATE_FAILURE, thrown);
       });
     }
@@ -132,6 +132,17 @@ export function asError(thrown: unknown): unknown {
       : `A handler threw a non-error value: ${describeThrown(thrown)}`,
     { cause: thrown },
   );
+}
+
+/**
+ * ERR-002, X5-006: a promise rejected with no value or a falsy one. It is still the unshown 500
+ * KIT_ERR_HANDLER_REJECTED, with the name and words Express 5's router gives it (`Error: Rejected promise`),
+ * which ported error middleware prints and matches on, in every flavour.
+ */
+function rejectedWithoutValue(reason: unknown): KitError {
+  const err = new KitError('KIT_ERR_HANDLER_REJECTED', 'Rejected promise', { cause: reason });
+  err.name = 'Error';
+  return err;
 }
 
 /**

@@ -43,7 +43,7 @@ function listenHandingErrors(app: KitApp): void {
  * them per request.
  * X5-006: a promise a handler, a middleware or a param callback returns that rejects goes to `next(err)`
  * through the core's `router/invoke.ts`, as in every kitjs app; a rejection without a value goes on as
- * kitjs's KIT_ERR_HANDLER_REJECTED error (a 500), where Express 5 makes it `new Error('Rejected promise')`.
+ * an `Error: Rejected promise`, as Express 5 makes it (ERR-002).
  *
  * @example
  * ```ts
