@@ -53,6 +53,27 @@ Feature: kitjs/express5 requests: req.query, req.host, and the readings both Exp
         { "page": 3 }
         """
 
+    @kit-better
+    Scenario: A validating middleware may assign req.query, which Express 5's getter refuses
+      Given the Express 5 app:
+        """js
+        app.use((req, res, next) => {
+          req.query = { page: Math.max(1, Number(req.query.page) || 1) };
+          next();
+        });
+        app.get('/list', (req, res) => res.json(req.query));
+        """
+      When I GET "/list?page=-4&debug=1"
+      Then the JSON body is:
+        """json
+        { "page": 1 }
+        """
+      When I GET "/list?page=3"
+      Then the JSON body is:
+        """json
+        { "page": 3 }
+        """
+
   Rule: X5-013 req.host keeps the port
 
     Scenario: req.host is the Host header with its port; req.hostname drops it
