@@ -57,6 +57,7 @@ Feature: Errors
         | async () => { throw 'a secret string'; }         |
         | () => { throw 42; }                              |
 
+    @kit-error-codes
     Scenario Outline: A promise rejected with no value or a falsy one is an Error named as Express 5 names it
       Given the app:
         """js
