@@ -292,8 +292,9 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     if (responseProto !== undefined && Object.getPrototypeOf(res) !== responseProto) {
       Object.setPrototypeOf(res, responseProto);
     }
-    // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults).
-    if (context.poweredBy && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
+    // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults); held back for the
+    // one-call path while no other header is set (one-call-response.ts), as a type is.
+    if (context.poweredBy && !res.headersSent) (res as KitServerResponse).kitPoweredBy('Express');
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {
