@@ -130,10 +130,24 @@ async function countOne(instance, workload) {
     }
     await send(port, requests, warmup, true);
     execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
-    await send(port, requests, measured);
+    // Dumps are numbered from 1, and each holds what ran since the one before: the dump after the attempt
+    // that lost nothing holds the measured requests only. A lost connection (kitjs's 15 s headersTimeout
+    // can fire on a pipelined request waiting in a server slowed down by callgrind and a loaded machine)
+    // spoils an attempt: the next one measures again.
+    let dump = 2;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send(port, requests, measured);
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+        log(`${instance.label} ${workload}: ${err.message}; measuring again`);
+        execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
+        dump += 1;
+      }
+    }
     execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
-    // Dumps are numbered from 1: the second one holds the measured requests only.
-    const file = path.join(dir, `out.${child.pid}.2`);
+    const file = path.join(dir, `out.${child.pid}.${dump}`);
     for (let waited = 0; !fs.existsSync(file) && waited < 100; waited++) await sleep(100);
     return dumpTotal(file) / measured;
   } finally {

@@ -61,7 +61,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
    * else set. Internal to kitjs: the app calls it as a request enters it.
    */
   kitPoweredBy(value: string): void {
-    if (this.storeEmpty === true && !this.headersSent && !Object.hasOwn(this, 'setHeader')) {
+    if (this.storeEmpty === true && !this.headersSent) {
       this.heldPoweredBy = value;
       this.holding = true;
     } else this.setHeader('X-Powered-By', value);
@@ -78,7 +78,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
 
   /** XRES-001: the ETag `res.send` made, held back for the one call like a type, else set. Internal to kitjs. */
   kitEtag(value: string): void {
-    if (this.storeEmpty === true && !this.headersSent && !Object.hasOwn(this, 'setHeader')) {
+    if (this.storeEmpty === true && !this.headersSent) {
       this.heldEtag = value;
       this.holding = true;
     } else this.setHeader('ETag', value);
