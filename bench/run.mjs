@@ -300,7 +300,7 @@ try {
             // Empty: a KITJS_MODULE or API_SCHEMA left in the caller's environment must not swap the current
             // build or the schemas out.
             env: {
-              ...(server === 'kitjs' ? { KITJS_MODULE: '', API_SCHEMA: '' } : {}),
+              ...(server.startsWith('kitjs') ? { KITJS_MODULE: '', API_SCHEMA: '' } : {}),
               ...VARIANTS[label]?.env,
             },
           };

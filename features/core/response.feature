@@ -359,6 +359,73 @@ Feature: The response
         assert.equal(world.lengthAfter, null);
         """
 
+    Scenario: With x-powered-by and etag on, the getters see the banner and the ETag before and after the response
+      Given the app:
+        """js
+        app.set('x-powered-by', true);
+        app.set('etag', 'weak');
+        app.get('/', (req, res) => {
+          world.before = { banner: res.getHeader('X-Powered-By'), etag: res.getHeader('ETag') ?? null };
+          res.on('finish', () => {
+            world.after = { banner: res.getHeader('x-powered-by'), etag: res.getHeader('etag'), names: res.getHeaderNames() };
+          });
+          res.type('text').send('hello');
+        });
+        """
+      When I GET "/"
+      Then the body is "hello"
+      And the header "X-Powered-By" is "Express"
+      And this holds:
+        """js
+        assert.match(response.headers.etag, /^W\/"5-/);
+        assert.deepEqual(world.before, { banner: 'Express', etag: null });
+        assert.equal(world.after.banner, 'Express');
+        assert.equal(world.after.etag, response.headers.etag);
+        assert.deepEqual([...world.after.names].sort(), ['content-length', 'content-type', 'etag', 'x-powered-by']);
+        """
+
+    Scenario: A banner a handler removes is not sent, and a fresh request gets a 304 with the ETag
+      Given the app:
+        """js
+        app.set('x-powered-by', true);
+        app.set('etag', 'weak');
+        app.get('/quiet', (req, res) => {
+          res.removeHeader('X-Powered-By');
+          res.send('quiet');
+        });
+        app.get('/tagged', (req, res) => res.send('tagged'));
+        """
+      When I GET "/quiet"
+      Then the body is "quiet"
+      And the header "X-Powered-By" is absent
+      When I GET "/tagged"
+      Then this holds:
+        """js
+        const again = await world.send('GET', '/tagged', { headers: { 'if-none-match': response.headers.etag } });
+        assert.equal(again.status, 304);
+        assert.equal(again.headers.etag, response.headers.etag);
+        assert.equal(again.headers['x-powered-by'], 'Express');
+        assert.equal(again.headers['content-type'], undefined);
+        """
+
+    Scenario: An app run by another server's handler hands the response back with the type and banner it set
+      Given the app:
+        """js
+        app.set('x-powered-by', true);
+        app.use((req, res, next) => {
+          res.type('csv');
+          next();
+        });
+        const http = require('node:http');
+        const server = http.createServer((req, res) => app(req, res, () => res.end('a,b')));
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+        return server;
+        """
+      When I GET "/"
+      Then the body is "a,b"
+      And the media type is "text/csv"
+      And the header "X-Powered-By" is "Express"
+
   Rule: RES-012 One argument to json, jsonp and send
 
     Scenario Outline: res.<member>(201, value) in a kit() app is a TypeError that names the kit spelling

@@ -70,6 +70,9 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   /** The apps mounted in this one: they inherit its settings, so they hear when those change. */
   private readonly subApps = new Set<App>();
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
+  /** The listener of the servers this app starts (`listen`), whose requests node:http made with its classes. */
+  private readonly serverHandler = (req: IncomingMessage, res: ServerResponse): void =>
+    this.handleServerRequest(req, res);
   private errorHandler: AppErrorHandler | undefined = undefined;
   private notFoundHandler: NotFoundHandler | undefined = undefined;
   private readonly servers: AppServers;
@@ -195,7 +198,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014), before
     // any server exists: one may refuse to start (AUTH-018), and must not leave a port open behind it.
     runListenHooks(this.stack, this.self);
-    return this.servers.listen(this.handler, args);
+    return this.servers.listen(this.serverHandler, args);
   }
 
   inject(options: InjectOptions | string): Promise<InjectResponse> {
@@ -206,10 +209,32 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     return this.servers.close(options.timeout);
   }
 
-  /** The entry point of every request: canonical path, then the stack, then 404 or the error handler. */
+  /**
+   * The entry point of the requests of the servers this app started: node:http made them with the flavour's
+   * classes (server.ts), so their prototypes are known without reading them (`Object.getPrototypeOf` is a
+   * call into V8's runtime here, on every request): the flavour's own, unless the app has its own (EXP-008).
+   */
+  private handleServerRequest(incoming: IncomingMessage, response: ServerResponse): void {
+    // Anything else emitted on the server (`server.emit('request', ...)`) takes the general way in.
+    if (!(incoming instanceof KitIncomingMessage) || !(response instanceof KitServerResponse)) {
+      this.handleRequest(incoming, response);
+      return;
+    }
+    if (this.requestProto !== undefined) Object.setPrototypeOf(incoming, this.requestProto);
+    if (this.responseProto !== undefined) Object.setPrototypeOf(response, this.responseProto);
+    this.begin(incoming, response);
+  }
+
+  /** The entry point of any other request (`http.createServer(app)`, `app(req, res)`, `app.inject`). */
   private handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
     const req = KitIncomingMessage.adopt(incoming, this.requestProto ?? this.baseRequest);
     const res = KitServerResponse.adopt(response, this.responseProto ?? this.baseResponse);
+    this.usePrototypes(req, res);
+    this.begin(req, res);
+  }
+
+  /** A request of this app, as it arrives: canonical path, then the stack, then 404 or the error handler. */
+  private begin(req: KitIncomingMessage, res: KitServerResponse): void {
     const url = req.url ?? '/';
     req.originalUrl = url;
     const { path, search, fault } = splitTarget(url);
@@ -217,7 +242,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     req.kitPath = path;
     req.kitSearch = search;
     req.res = res;
-    this.enter(req, res);
+    this.enterContext(req, res);
     if (this.observed !== undefined) observeRequest(this.observed, req, res, this);
     if (this.servers.closing) {
       res.setHeader('Connection', 'close');
@@ -275,14 +300,18 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     this.finish(err, req, res);
   }
 
-  /** Makes the request and response this app's: its context (`req.app`), its prototypes and X-Powered-By. */
+  /** Makes the request and response this app's: its prototypes, its context (`req.app`) and X-Powered-By. */
   private enter(req: InternalRequest, res: KitResponse): void {
-    const context = this.context;
-    // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
-    req.context = context;
-    // EXP-008: the app's own prototypes once it touched `app.request`/`app.response`; else a mounted app
-    // keeps its parent's (which its own would inherit), and a top-level one gives its flavour's. A request
-    // that already has them (every request of a server the app started) pays one read each.
+    this.usePrototypes(req, res);
+    this.enterContext(req, res);
+  }
+
+  /**
+   * EXP-008: the app's own prototypes once it touched `app.request`/`app.response`; else a mounted app keeps
+   * its parent's (which its own would inherit), and a top-level one gives its flavour's. A request that
+   * already has them pays one read each.
+   */
+  private usePrototypes(req: KitRequest, res: KitResponse): void {
     const top = this.parent === undefined;
     const requestProto = this.requestProto ?? (top ? this.baseRequest : undefined);
     const responseProto = this.responseProto ?? (top ? this.baseResponse : undefined);
@@ -292,8 +321,16 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     if (responseProto !== undefined && Object.getPrototypeOf(res) !== responseProto) {
       Object.setPrototypeOf(res, responseProto);
     }
-    // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults).
-    if (context.poweredBy && !res.headersSent) res.setHeader('X-Powered-By', 'Express');
+  }
+
+  /** The request's context (`req.app`, what its members read of the app) and X-Powered-By. */
+  private enterContext(req: InternalRequest, res: KitResponse): void {
+    const context = this.context;
+    // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
+    req.context = context;
+    // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults); held back for the
+    // one-call path while no other header is set (one-call-response.ts), as a type is.
+    if (context.poweredBy && !res.headersSent) (res as KitServerResponse).kitPoweredBy('Express');
   }
 
   private finish(err: unknown, req: KitRequest, res: KitResponse): void {

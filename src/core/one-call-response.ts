@@ -23,6 +23,12 @@ const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHe
 export class OneCallResponse extends ServerResponse<KitRequest> {
   /** A Content-Type from `type()` not yet given to Node (only while Node's store is empty). */
   private heldType: string | undefined = undefined;
+  // EXP-003's X-Powered-By and XRES-001's ETag, held back the same way: an app with `x-powered-by` or `etag`
+  // on (the Express flavours' defaults) would otherwise lose the one call on every response.
+  private heldPoweredBy: string | undefined = undefined;
+  private heldEtag: string | undefined = undefined;
+  /** True while any header is held back: the one test every header method makes. */
+  private holding = false;
   /** True while nothing has been put in Node's header store. */
   private storeEmpty = true;
   /** The headers a one-call response went out with, for the header getters afterwards. */
@@ -35,6 +41,9 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
    */
   protected static initialise(res: OneCallResponse): void {
     res.heldType = undefined;
+    res.heldPoweredBy = undefined;
+    res.heldEtag = undefined;
+    res.holding = false;
     res.storeEmpty = res.getHeaderNames().length === 0;
     res.sentHeaders = undefined;
   }
@@ -43,7 +52,36 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
   protected holdType(value: string): boolean {
     if (this.storeEmpty !== true || this.headersSent) return false;
     this.heldType = value;
+    this.holding = true;
     return true;
+  }
+
+  /**
+   * EXP-003: the X-Powered-By banner, held back for the one call while Node's store is empty (as a type is),
+   * else set. Internal to kitjs: the app calls it as a request enters it.
+   */
+  kitPoweredBy(value: string): void {
+    if (this.storeEmpty === true && !this.headersSent) {
+      this.heldPoweredBy = value;
+      this.holding = true;
+    } else this.setHeader('X-Powered-By', value);
+  }
+
+  /**
+   * XRES-001: the response's ETag or Last-Modified as set so far, read without moving a held-back header into
+   * Node's store (which `getHeader` would). Internal to kitjs: the entity steps of `res.send` read them.
+   */
+  kitValidator(name: 'etag' | 'last-modified'): number | string | string[] | undefined {
+    if (name === 'etag' && this.heldEtag !== undefined) return this.heldEtag;
+    return this.storeEmpty === true ? undefined : super.getHeader(name);
+  }
+
+  /** XRES-001: the ETag `res.send` made, held back for the one call like a type, else set. Internal to kitjs. */
+  kitEtag(value: string): void {
+    if (this.storeEmpty === true && !this.headersSent) {
+      this.heldEtag = value;
+      this.holding = true;
+    } else this.setHeader('ETag', value);
   }
 
   /**
@@ -68,7 +106,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
     return this.storeEmpty !== true;
   }
 
-  /** Ends a 204 or 304: no body, and none of a body's headers. */
+  /** Ends a 204 or 304: no body, and none of a body's headers (a held ETag or banner goes out). */
   protected endWithoutBody(): void {
     this.heldType = undefined;
     if (this.storeEmpty !== true) {
@@ -89,11 +127,27 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
     // expects to see the headers arrive through setHeader: it gets the ordinary path.
     if (this.storeEmpty === true && !Object.hasOwn(this, 'writeHead') && !Object.hasOwn(this, 'setHeader')) {
       const chosen = force ? type : (this.heldType ?? type);
+      const poweredBy = this.heldPoweredBy;
+      const etag = this.heldEtag;
       this.heldType = undefined;
-      const headers: OutgoingHttpHeaders =
-        chosen === undefined
-          ? { 'Content-Length': length }
-          : { 'Content-Type': chosen, 'Content-Length': length };
+      this.heldPoweredBy = undefined;
+      this.heldEtag = undefined;
+      this.holding = false;
+      let headers: OutgoingHttpHeaders;
+      if (poweredBy === undefined && etag === undefined) {
+        headers =
+          chosen === undefined
+            ? { 'Content-Length': length }
+            : { 'Content-Type': chosen, 'Content-Length': length };
+      } else {
+        // In the order the store would have had them: the banner as the request entered, the type, the ETag
+        // as the body was sent, then the length.
+        headers = {};
+        if (poweredBy !== undefined) headers['X-Powered-By'] = poweredBy;
+        if (chosen !== undefined) headers['Content-Type'] = chosen;
+        if (etag !== undefined) headers.ETag = etag;
+        headers['Content-Length'] = length;
+      }
       this.writeHead(this.statusCode, headers);
       // Had anything moved them into Node's store meanwhile, the store (and what was removed from it)
       // would be the truth; only headers that went out in the one call are remembered for the getters.
@@ -111,28 +165,28 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
   // or change is exactly what they would have without the one-call path (RES-011).
 
   override setHeader(name: string, value: number | string | readonly string[]): this {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     super.setHeader(name, value);
     this.storeEmpty = false;
     return this;
   }
 
   override appendHeader(name: string, value: string | readonly string[]): this {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     super.appendHeader(name, value);
     this.storeEmpty = false;
     return this;
   }
 
   override getHeader(name: string): number | string | string[] | undefined {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     const value = super.getHeader(name);
     if (value !== undefined || this.sentHeaders === undefined) return value;
     return sentHeader(this.sentHeaders, name);
   }
 
   override getHeaders(): OutgoingHttpHeaders {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     const headers = super.getHeaders();
     const sent = this.sentHeaders;
     if (sent !== undefined) {
@@ -142,7 +196,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
   }
 
   override getHeaderNames(): string[] {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     const names = super.getHeaderNames();
     const sent = this.sentHeaders;
     if (sent !== undefined) {
@@ -156,7 +210,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
 
   // Not in @types/node, but in Node since 15.
   getRawHeaderNames(): string[] {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     const names = nodeGetRawHeaderNames.call(this);
     const sent = this.sentHeaders;
     if (sent !== undefined) {
@@ -166,7 +220,7 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
   }
 
   override hasHeader(name: string): boolean {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     return (
       super.hasHeader(name) ||
       (this.sentHeaders !== undefined && sentHeader(this.sentHeaders, name) !== undefined)
@@ -174,13 +228,13 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
   }
 
   override removeHeader(name: string): void {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     super.removeHeader(name);
   }
 
   // Node's own `write()`, `end()` and `flushHeaders()` reach the headers through `writeHead`.
   override writeHead(statusCode: number, reason?: unknown, headers?: unknown): this {
-    if (this.heldType !== undefined) this.releaseType();
+    if (this.holding) this.release();
     // Node tells the forms apart by the types of its arguments; undefined in place of a missing one is
     // the same call.
     return super.writeHead(
@@ -196,11 +250,27 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
     return this.writeHead(statusCode, reason, headers);
   }
 
-  private releaseType(): void {
-    const type = this.heldType as string;
+  /**
+   * Moves any held-back header into Node's store now. Internal to kitjs: a response handed back to another
+   * framework (app/foreign.ts) leaves this class, and what it held must not leave with it.
+   */
+  kitRelease(): void {
+    if (this.holding) this.release();
+  }
+
+  /** Moves the held-back headers into Node's store, in the order they were set. */
+  private release(): void {
+    const poweredBy = this.heldPoweredBy;
+    const type = this.heldType;
+    const etag = this.heldEtag;
+    this.heldPoweredBy = undefined;
     this.heldType = undefined;
-    // Through `this.setHeader`, so that a wrapper on this response sees it arrive, as it would have.
-    this.setHeader('Content-Type', type);
+    this.heldEtag = undefined;
+    this.holding = false;
+    // Through `this.setHeader`, so that a wrapper on this response sees them arrive, as it would have.
+    if (poweredBy !== undefined) this.setHeader('X-Powered-By', poweredBy);
+    if (type !== undefined) this.setHeader('Content-Type', type);
+    if (etag !== undefined) this.setHeader('ETag', etag);
   }
 }
 

@@ -1,5 +1,6 @@
 /** KitIncomingMessage: the class behind every KitRequest, Node's IncomingMessage with Express's conveniences. */
 import { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { mediaTypeMatches } from '../base/media-match.js';
 import { mediaTypeOf } from '../base/media-type.js';
@@ -32,7 +33,9 @@ export type { InternalRequest } from './request/internal.js';
  * never asks pays nothing.
  */
 export class KitIncomingMessage extends IncomingMessage implements InternalRequest {
-  params: Record<string, string> = {};
+  // ROUTE-002: assigned in the constructor rather than declared as a field, so that a subclass may make it an
+  // accessor (a field would be an own property of every request, hiding the subclass's).
+  declare params: Record<string, string>;
   // XROUTE-007: the matching Route, set by the dispatcher; declared here so every request has one shape.
   route: KitRequest['route'] = undefined;
   // REQ-007: undefined until a body parser fills it.
@@ -51,6 +54,11 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   private parsedQuery: Record<string, unknown> | undefined = undefined;
   private localsStore: Record<string, unknown> | undefined = undefined;
   private appOverride: KitApp | undefined = undefined;
+
+  constructor(socket: Socket) {
+    super(socket);
+    this.params = {};
+  }
 
   get kitSearch(): string {
     return this.searchValue;
@@ -220,11 +228,8 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
     return acceptsLanguages(this, languages);
   }
 
-  // XREQ-011, XREQ-031: Express 4's other names, the same functions (assigned to the prototype below).
+  // XREQ-031: Express's other name of `get`, the same function (assigned to the prototype below).
   declare header: KitIncomingMessage['get'];
-  declare acceptsEncoding: KitIncomingMessage['acceptsEncodings'];
-  declare acceptsCharset: KitIncomingMessage['acceptsCharsets'];
-  declare acceptsLanguage: KitIncomingMessage['acceptsLanguages'];
 
   /** XREQ-040: the app's `query parser`; kit()'s `'strings'` (and a request with no app) is parseQuery. */
   private parseQuery(): Record<string, unknown> {
@@ -262,15 +267,11 @@ export class KitIncomingMessage extends IncomingMessage implements InternalReque
   }
 }
 
-const proto = KitIncomingMessage.prototype;
-for (const [name, value] of Object.entries({
-  header: proto.get,
-  acceptsEncoding: proto.acceptsEncodings,
-  acceptsCharset: proto.acceptsCharsets,
-  acceptsLanguage: proto.acceptsLanguages,
-} satisfies Pick<KitIncomingMessage, 'header' | 'acceptsEncoding' | 'acceptsCharset' | 'acceptsLanguage'>)) {
-  Object.defineProperty(proto, name, { value, configurable: true, writable: true });
-}
+Object.defineProperty(KitIncomingMessage.prototype, 'header', {
+  value: KitIncomingMessage.prototype.get,
+  configurable: true,
+  writable: true,
+});
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;

@@ -1,11 +1,11 @@
 /** The app's settings table (Express's `app.set`/`app.get`): kitjs's defaults, and the functions compiled from them. */
+import { hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parse as parseSimpleQuery } from 'node:querystring';
 import { lazyDependency } from '../base/optional-package.js';
 import { parseQuery } from './request/query.js';
 
 const loadProxyAddr = lazyDependency<typeof import('proxy-addr')>('proxy-addr');
-const loadEtag = lazyDependency<typeof import('etag')>('etag');
 const loadQs = lazyDependency<typeof import('qs')>('qs');
 
 /** Decides whether the proxy at `address` (the `hop`-th from the socket, 0 first) is trusted (proxy-addr). */
@@ -102,16 +102,24 @@ function compileTrust(value: unknown): TrustFunction {
   return loadProxyAddr().compile(list as string[]) as TrustFunction;
 }
 
+/**
+ * XRES-001: the ETag the `etag` package gives bytes (Express's): their length in hex and the first 27
+ * characters of their SHA-1 in base64, quoted, `W/` before it when weak. Made in one call of crypto.hash,
+ * where the package makes a Hash object per response (and the bytes were copied for it): it runs on every
+ * response of an Express flavour, whose default `etag` is `'weak'`.
+ */
+function entityTag(bytes: Uint8Array, weak: boolean): string {
+  const tag = `"${bytes.byteLength.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
+  return weak ? `W/${tag}` : tag;
+}
+
 /** `etag`: `true` or `'weak'` a weak ETag, `'strong'` a strong one, `false` none, or a function. */
 function compileEtag(value: unknown): EtagFunction | undefined {
   if (typeof value === 'function') return value as EtagFunction;
   if (value === false || value === undefined || value === null) return undefined;
   if (value === true || value === 'weak' || value === 'strong') {
     const weak = value !== 'strong';
-    return (body, encoding) => {
-      const entity = typeof body === 'string' ? Buffer.from(body, encoding) : Buffer.from(body);
-      return loadEtag()(entity, { weak });
-    };
+    return (body, encoding) => entityTag(typeof body === 'string' ? Buffer.from(body, encoding) : body, weak);
   }
   throw new TypeError(
     `app.set("etag", value): unknown value ${describe(value)} (true, false, "weak", "strong" or a function)`,

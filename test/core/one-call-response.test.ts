@@ -1,8 +1,12 @@
-/** RES-011: the one-writeHead path is taken on every kind of server, left for wrapped responses, and changes nothing seen. */
+/**
+ * RES-011: the one-writeHead path is taken on every kind of server, with Express's banner and ETag too, left for
+ * wrapped responses, and changes nothing seen.
+ */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
+import express from '../../src/express.ts';
 import kit, { type KitApp } from '../../src/index.ts';
 
 interface Seen {
@@ -12,13 +16,19 @@ interface Seen {
   length: string | undefined;
   body: string;
   names: string[];
+  banner: string | undefined;
+  etag: string | undefined;
 }
 
 /** Serves one GET through `server` and reports the answer and whether it went out in one writeHead call. */
-async function serveOnce(makeServer: (app: KitApp) => Server, listening = false): Promise<Seen> {
+async function serveOnce(
+  makeServer: (app: KitApp) => Server,
+  listening = false,
+  makeApp: () => KitApp = kit,
+): Promise<Seen> {
   let oneCall = false;
   let names: string[] = [];
-  const app = kit();
+  const app = makeApp();
   app.get('/x', (_req, res) => {
     res.on('finish', () => {
       // The headers a one-call response went out with are remembered for the getters: the path's mark.
@@ -39,6 +49,8 @@ async function serveOnce(makeServer: (app: KitApp) => Server, listening = false)
       length: answer.headers.get('content-length') ?? undefined,
       body: await answer.text(),
       names,
+      banner: answer.headers.get('x-powered-by') ?? undefined,
+      etag: answer.headers.get('etag') ?? undefined,
     };
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -73,15 +85,42 @@ describe('the one-call response path', () => {
     const on = await serveOnce((app) => createServer(app));
     const off = await serveOnce((app) =>
       createServer((req, res) => {
-        // A wrapper on the instance, as compression or response-time put there: the ordinary path.
-        const setHeader = res.setHeader;
-        res.setHeader = function wrapped(this: typeof res, ...args: Parameters<typeof setHeader>) {
-          return setHeader.apply(this, args);
-        };
+        wrapSetHeader(res);
         app(req, res);
       }),
     );
     assert.equal(off.oneCall, false);
     assert.deepEqual({ ...off, oneCall: true }, on);
   });
+
+  it("is taken with Express's X-Powered-By and weak ETag on (kitjs/express), and answers as the ordinary path", async () => {
+    const on = await serveOnce(
+      (app) => createServer(app),
+      false,
+      () => express() as unknown as KitApp,
+    );
+    const off = await serveOnce(
+      (app) =>
+        createServer((req, res) => {
+          wrapSetHeader(res);
+          app(req, res);
+        }),
+      false,
+      () => express() as unknown as KitApp,
+    );
+    assert.equal(on.oneCall, true);
+    assert.equal(on.banner, 'Express');
+    assert.match(on.etag ?? '', /^W\/"b-/);
+    assert.deepEqual(on.names, ['content-length', 'content-type', 'etag', 'x-powered-by']);
+    assert.equal(off.oneCall, false);
+    assert.deepEqual({ ...off, oneCall: true }, on);
+  });
 });
+
+/** A wrapper on the instance's setHeader, as compression or response-time put there: the ordinary path. */
+function wrapSetHeader(res: ServerResponse): void {
+  const setHeader = res.setHeader;
+  res.setHeader = function wrapped(this: typeof res, ...args: Parameters<typeof setHeader>) {
+    return setHeader.apply(this, args);
+  };
+}

@@ -20,7 +20,11 @@ app.get('/', (req, res) => {
   res.json(plain.length);
 });
 const server = app.listen(0, '127.0.0.1', async () => {
-  await fetch('http://127.0.0.1:' + server.address().port + '/?a=1', { headers: { 'x-forwarded-for': '1.2.3.4' } });
+  // Conditional, so that req.fresh has something to compare: an unconditional request is never fresh, and
+  // is answered without the package.
+  await fetch('http://127.0.0.1:' + server.address().port + '/?a=1', {
+    headers: { 'x-forwarded-for': '1.2.3.4', 'if-none-match': '"abc"' },
+  });
   await app.close();
   console.log(JSON.stringify(seen));
 });

@@ -6,6 +6,11 @@ import express, { type Application, type Request, type Response } from 'kitjs/ex
 const app: Application = express();
 app.get('/users{/:id}', (req: Request, res: Response) => res.json({ id: req.params.id ?? null }));
 app.get('/:file{.:ext}', (req: Request, res: Response) => res.send(req.params.file));
+// X5-002: Express 5 removed the singular accepts* names; the plural ones stay.
+app.get('/charset', (req: Request, res: Response) => {
+  // @ts-expect-error: req.acceptsCharset is Express 4's only (XREQ-011)
+  res.send(req.acceptsCharset('utf-8') || req.acceptsCharsets('utf-8'));
+});
 const server = app.listen(0, (err?: Error) => {
   if (err) throw err;
   server.close();

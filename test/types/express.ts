@@ -31,10 +31,15 @@ app.response.hello = function hello(this: Response) {
 express.request.whoami = function whoami(this: Request) {
   return this.ip;
 };
-// Express 4's deprecated members are kitjs/express's Request and Response (XREQ-004, XREQ-032, XRES-003).
+// Express 4's deprecated members are kitjs/express's Request and Response (XREQ-004, XREQ-011, XREQ-032,
+// XRES-003).
 app.get('/old', (req: Request, res: Response) => {
   expectType<Equal<typeof req.host, string>>();
   const id: unknown = req.param('id', 0);
+  const charset: string | false = req.acceptsCharset('utf-8');
+  const languages: string[] = req.acceptsLanguage();
+  expectType<Equal<typeof req.acceptsEncoding, typeof req.acceptsEncodings>>();
+  console.log(charset, languages);
   res.json(201, { id });
   res.send(404);
   res.sendfile('public/index.html', (err) => console.log(err?.message));

@@ -26,7 +26,9 @@ app.get('/', (req, res) => {
   const fromArray: string | false = req.accepts(['json', 'html']);
   const all: string[] = req.accepts();
   const encoding: string | false = req.acceptsEncodings('gzip');
-  const charset: string | false = req.acceptsCharset('utf-8');
+  const charset: string | false = req.acceptsCharsets('utf-8');
+  // @ts-expect-error: Express 4's singular accepts* names are kitjs/express's only (XREQ-011)
+  req.acceptsCharset('utf-8');
   const language: string | false = req.acceptsLanguages(['en', 'fr']);
   const header: string | undefined = req.header('x-id');
   // @ts-expect-error: Express 4's req.param is kitjs/express's only (XREQ-032)

@@ -52,6 +52,9 @@ export function adoptForeign(
   req.kitSearch = search;
   req.res = res;
   const back: NextFunction = (err) => {
+    // A type or banner held back for kitjs's one-call path goes into Node's store before the response
+    // stops being kitjs's (one-call-response.ts).
+    res.kitRelease();
     Object.setPrototypeOf(req, requestProto);
     Object.setPrototypeOf(res, responseProto);
     restoreOwn(req, 'app', ownApp[0]);

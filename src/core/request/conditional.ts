@@ -30,7 +30,11 @@ export function isFresh(
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   if ((status < 200 || status >= 300) && status !== 304) return false;
-  return loadFresh()(req.headers, { etag: headerText(etag), 'last-modified': headerText(lastModified) });
+  // An unconditional request (most of them, on every ETag'd response) is never fresh: fresh's own first
+  // test, made before its arguments are built.
+  const headers = req.headers;
+  if (!headers['if-none-match'] && !headers['if-modified-since']) return false;
+  return loadFresh()(headers, { etag: headerText(etag), 'last-modified': headerText(lastModified) });
 }
 
 /** XREQ-020: `!req.fresh`. */

@@ -1,7 +1,12 @@
 /** Express 4's entity steps of res.send: the ETag, and the 304 for a fresh request. */
+
+import type { OneCallResponse } from '../one-call-response.js';
 import { isFresh } from '../request/conditional.js';
 import type { EtagFunction } from '../settings.js';
 import type { KitResponse } from '../types.js';
+
+/** The response as the entity steps use it: the public one, and the one-call path's validator members. */
+type EntityResponse = KitResponse & Pick<OneCallResponse, 'kitValidator' | 'kitEtag'>;
 
 /**
  * XRES-001: the ETag and freshness of a body about to be sent. With an `etag fn`, a body (even an empty
@@ -17,11 +22,13 @@ import type { KitResponse } from '../types.js';
  * ```
  */
 export function applyValidators<Body extends string | Uint8Array | undefined>(
-  res: KitResponse,
+  res: EntityResponse,
   body: Body,
   etagFn: unknown,
 ): Body | Buffer {
-  let etag = res.getHeader('ETag');
+  // Read and set through the one-call path's own members (one-call-response.ts), so that a banner or type
+  // held back for the one `writeHead` stays held: an ETag'd response is one call too.
+  let etag = res.kitValidator('etag');
   let sent: Body | Buffer = body;
   if (etag === undefined && body !== undefined && typeof etagFn === 'function') {
     // As Express 4, an etag function is given the bytes (a string encoded once, here, and sent as these
@@ -30,11 +37,11 @@ export function applyValidators<Body extends string | Uint8Array | undefined>(
     sent = bytes as Body | Buffer;
     const made = (etagFn as EtagFunction)(bytes);
     if (made) {
-      res.setHeader('ETag', made);
+      res.kitEtag(made);
       etag = made;
     }
   }
-  const lastModified = res.getHeader('Last-Modified');
+  const lastModified = res.kitValidator('last-modified');
   if (etag === undefined && lastModified === undefined) return sent;
   if (isFresh(res.req, res.statusCode, etag, lastModified)) res.statusCode = 304;
   return sent;

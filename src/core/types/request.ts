@@ -156,12 +156,6 @@ export interface RequestMembers<Route extends RouteGeneric = {}> {
   acceptsLanguages(): string[];
   acceptsLanguages(languages: readonly string[]): string | false;
   acceptsLanguages(...languages: string[]): string | false;
-  /** Express 4's deprecated alias of {@link RequestMembers.acceptsEncodings}. */
-  acceptsEncoding: RequestMembers['acceptsEncodings'];
-  /** Express 4's deprecated alias of {@link RequestMembers.acceptsCharsets}. */
-  acceptsCharset: RequestMembers['acceptsCharsets'];
-  /** Express 4's deprecated alias of {@link RequestMembers.acceptsLanguages}. */
-  acceptsLanguage: RequestMembers['acceptsLanguages'];
   /** The request's media type when it matches `type` (`json`, `text/*`, `+json`, a full type), else false. */
   is(type: string | string[]): string | false;
 }

@@ -4,7 +4,7 @@ import { ExpressRequest } from '../express-shared/request.js';
 /**
  * The class of every request of a kitjs/express app, and `express.request` is its prototype: a member added
  * there reaches kitjs/express requests, never a kit() app's (EXP-001). Only what Express 4 has and kit()
- * does not is here; everything else is the core's.
+ * does not is here (`req.host`, `req.param`, the singular `accepts*` names); everything else is the core's.
  */
 export class Express4Request extends ExpressRequest {
   /** XREQ-004: Express 4's deprecated `req.host`, the same value as `req.hostname` (no port). */
@@ -26,4 +26,20 @@ export class Express4Request extends ExpressRequest {
     }
     return defaultValue;
   }
+
+  // XREQ-011: Express 4's deprecated singular names, the plural members themselves (assigned below).
+  declare acceptsEncoding: ExpressRequest['acceptsEncodings'];
+  declare acceptsCharset: ExpressRequest['acceptsCharsets'];
+  declare acceptsLanguage: ExpressRequest['acceptsLanguages'];
+}
+
+// XREQ-011: on the prototype, not enumerable, as Express 4 defines its aliases; `req.acceptsEncoding ===
+// req.acceptsEncodings`. Express 5 removed them (X5-002), and kit() never had them.
+const proto = Express4Request.prototype;
+for (const [name, value] of Object.entries({
+  acceptsEncoding: proto.acceptsEncodings,
+  acceptsCharset: proto.acceptsCharsets,
+  acceptsLanguage: proto.acceptsLanguages,
+} satisfies Pick<Express4Request, 'acceptsEncoding' | 'acceptsCharset' | 'acceptsLanguage'>)) {
+  Object.defineProperty(proto, name, { value, configurable: true, writable: true });
 }

@@ -3,12 +3,18 @@
 import type { SendFileCallback } from '../../core/types/response-files.js';
 import type { KitRequest, KitResponse, RouteGeneric } from '../../core/types.js';
 
-/** What a kitjs/express request has beyond a kit() one (XREQ-004, XREQ-032). */
+/** What a kitjs/express request has beyond a kit() one (XREQ-004, XREQ-011, XREQ-032). */
 export interface Express4RequestMembers {
   /** Express 4's deprecated alias of `req.hostname`. */
   readonly host: string;
   /** Express 4's deprecated lookup: the route parameter `name`, else the body's, else the query's, else `defaultValue`. */
   param(name: string, defaultValue?: unknown): unknown;
+  /** @deprecated Express 4's alias of `req.acceptsEncodings`, which kit() and Express 5 keep. */
+  acceptsEncoding: KitRequest['acceptsEncodings'];
+  /** @deprecated Express 4's alias of `req.acceptsCharsets`, which kit() and Express 5 keep. */
+  acceptsCharset: KitRequest['acceptsCharsets'];
+  /** @deprecated Express 4's alias of `req.acceptsLanguages`, which kit() and Express 5 keep. */
+  acceptsLanguage: KitRequest['acceptsLanguages'];
 }
 
 /** What a kitjs/express response has beyond a kit() one (XRES-003, XFILE-020). */

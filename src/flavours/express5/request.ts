@@ -1,7 +1,6 @@
 /** kitjs/express5's request class: the core's, with what Express 5's requests read differently. */
 
 import { trustedHost } from '../../core/request/proxy.js';
-import type { KitIncomingMessage } from '../../core/request.js';
 import { ExpressRequest } from '../express-shared/request.js';
 import { WILDCARD_MARK } from './path-syntax.js';
 
@@ -36,25 +35,25 @@ export function shapeParams(value: Record<string, unknown>): Params {
  * `req.param()` (X5-002), keeps the port in `req.host` (X5-013) and shapes `req.params` as router 2 does (X5-004).
  */
 export class Express5Request extends ExpressRequest {
-  private shapedParams: Params = Object.create(null) as Params;
-
-  constructor(...args: ConstructorParameters<typeof KitIncomingMessage>) {
-    super(...args);
-    // The core's own `params` field would hide the accessor below.
-    delete (this as { params?: unknown }).params;
-  }
+  // What the router last set, and its X5-004 shape, made on first read: a request whose handlers never read
+  // `req.params` (or read it once after several routes set it) shapes nothing, or once. Both are set first by
+  // the core's constructor, through the accessor below, so every request has the same fields.
+  declare private givenParams: Record<string, unknown>;
+  declare private shapedParams: Params | undefined;
 
   /**
-   * The core's field, re-declared as an accessor: a shaped copy of what the router sets. Typed as the core's
+   * The core's `params`, as an accessor: the shape of what the router set last (X5-004). Typed as the core's
    * (as @types/express types it); a wildcard's value is an array of strings at run time.
    */
-  // @ts-expect-error an accessor in place of the core's field (removed in the constructor).
+  // @ts-expect-error an accessor in place of the core's property (which the core assigns, never defines).
   override get params(): Record<string, string> {
+    this.shapedParams ??= shapeParams(this.givenParams);
     return this.shapedParams as Record<string, string>;
   }
 
   override set params(value: Record<string, unknown>) {
-    this.shapedParams = shapeParams(value);
+    this.givenParams = value;
+    this.shapedParams = undefined;
   }
 
   /** X5-013: the Host header (or a trusted proxy's X-Forwarded-Host) with its port; undefined without one. */
@@ -79,15 +78,4 @@ export class Express5Request extends ExpressRequest {
     if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
     return super.get(name);
   }
-}
-
-// X5-002: Express 5 removed the singular names `acceptsCharset`, `acceptsEncoding` and `acceptsLanguage`
-// (the plural ones stay): on an Express 5 request they read as absent.
-for (const name of ['acceptsCharset', 'acceptsEncoding', 'acceptsLanguage']) {
-  Object.defineProperty(Express5Request.prototype, name, {
-    value: undefined,
-    writable: true,
-    configurable: true,
-    enumerable: false,
-  });
 }
