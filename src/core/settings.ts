@@ -103,24 +103,49 @@ function compileTrust(value: unknown): TrustFunction {
 }
 
 /**
- * XRES-001: the ETag the `etag` package gives bytes (Express's): their length in hex and the first 27
- * characters of their SHA-1 in base64, quoted, `W/` before it when weak. Made in one call of crypto.hash,
- * where the package makes a Hash object per response (and the bytes were copied for it): it runs on every
- * response of an Express flavour, whose default `etag` is `'weak'`.
+ * XRES-001: the ETag the `etag` package gives a body's bytes (Express's): their length in hex and the first 27
+ * characters of their SHA-1 in base64, quoted, `W/` before it when weak. Made by one call of crypto.hash,
+ * where the package makes a Hash object per response; a UTF-8 string is hashed as its bytes without making
+ * them in JavaScript (crypto.hash encodes a string as UTF-8, as Buffer.from does, lone surrogates included).
+ * It runs on every response of an Express flavour, whose default `etag` is `'weak'`.
  */
-function entityTag(bytes: Uint8Array, weak: boolean): string {
-  const tag = `"${bytes.byteLength.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
+function entityTag(body: string | Uint8Array, encoding: BufferEncoding | undefined, weak: boolean): string {
+  let length: number;
+  let digest: string;
+  if (typeof body === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')) {
+    length = Buffer.byteLength(body, 'utf8');
+    digest = hash('sha1', body, 'base64');
+  } else {
+    const bytes = typeof body === 'string' ? Buffer.from(body, encoding) : body;
+    length = bytes.byteLength;
+    digest = hash('sha1', bytes, 'base64');
+  }
+  const tag = `"${length.toString(16)}-${digest.slice(0, 27)}"`;
   return weak ? `W/${tag}` : tag;
+}
+
+const weakEtag: EtagFunction = (body, encoding) => entityTag(body, encoding, true);
+const strongEtag: EtagFunction = (body, encoding) => entityTag(body, encoding, false);
+
+/**
+ * XRES-001: `etagFn` is one of kitjs's own (`etag` true, `'weak'` or `'strong'`), which tags a string as its
+ * UTF-8 bytes: `res.send` may give it the string and send the string. Any other is given the bytes.
+ *
+ * @example
+ * ```ts
+ * hashesText(app.get('etag fn')); // true under kitjs/express's default
+ * ```
+ */
+export function hashesText(etagFn: unknown): boolean {
+  return etagFn === weakEtag || etagFn === strongEtag;
 }
 
 /** `etag`: `true` or `'weak'` a weak ETag, `'strong'` a strong one, `false` none, or a function. */
 function compileEtag(value: unknown): EtagFunction | undefined {
   if (typeof value === 'function') return value as EtagFunction;
   if (value === false || value === undefined || value === null) return undefined;
-  if (value === true || value === 'weak' || value === 'strong') {
-    const weak = value !== 'strong';
-    return (body, encoding) => entityTag(typeof body === 'string' ? Buffer.from(body, encoding) : body, weak);
-  }
+  if (value === true || value === 'weak' || value === 'strong')
+    return value === 'strong' ? strongEtag : weakEtag;
   throw new TypeError(
     `app.set("etag", value): unknown value ${describe(value)} (true, false, "weak", "strong" or a function)`,
   );

@@ -11,6 +11,8 @@ const bodies: Array<string | Uint8Array> = [
   '',
   'hello',
   'héllo wörld ✓ 😀',
+  // Lone surrogates: UTF-8 has no bytes for them, and the tag is of the replacement character's, as sent.
+  'a\ud800b\udc00c',
   'x'.repeat(70_000),
   Buffer.alloc(0),
   new Uint8Array([0, 1, 2, 255]),

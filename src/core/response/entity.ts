@@ -2,7 +2,7 @@
 
 import type { OneCallResponse } from '../one-call-response.js';
 import { isFresh } from '../request/conditional.js';
-import type { EtagFunction } from '../settings.js';
+import { type EtagFunction, hashesText } from '../settings.js';
 import type { KitResponse } from '../types.js';
 
 /** The response as the entity steps use it: the public one, and the one-call path's validator members. */
@@ -14,7 +14,7 @@ type EntityResponse = KitResponse & Pick<OneCallResponse, 'kitValidator' | 'kitE
  * headers match the response's ETag or Last-Modified (the `fresh` package) becomes a 304, which the
  * caller sends without a body (RES-009). Without a validator on the response nothing can be fresh, so
  * the request's headers are not even read. Returns the body to send (a string becomes its UTF-8 bytes
- * when it was hashed).
+ * when an `etag fn` of the app's own was given them).
  *
  * @example
  * ```ts
@@ -32,10 +32,14 @@ export function applyValidators<Body extends string | Uint8Array | undefined>(
   let sent: Body | Buffer = body;
   if (etag === undefined && body !== undefined && typeof etagFn === 'function') {
     // As Express 4, an etag function is given the bytes (a string encoded once, here, and sent as these
-    // bytes), so a custom one that hashes or measures `body` sees what goes on the wire.
-    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    sent = bytes as Body | Buffer;
-    const made = (etagFn as EtagFunction)(bytes);
+    // bytes), so a custom one that hashes or measures `body` sees what goes on the wire. kitjs's own tag a
+    // string as those bytes without their being made, and the string goes out as it is.
+    let tagged: string | Uint8Array = body;
+    if (typeof body === 'string' && !hashesText(etagFn)) {
+      tagged = Buffer.from(body, 'utf8');
+      sent = tagged as Buffer;
+    }
+    const made = (etagFn as EtagFunction)(tagged);
     if (made) {
       res.kitEtag(made);
       etag = made;
