@@ -703,3 +703,35 @@ Feature: Express 4's request members
         | extended             | app.set('query parser', 'extended');            |
         | query()              | app.use(query());                               |
         | query(plainObjects)  | app.use(query({ plainObjects: false }));        |
+
+  Rule: X5-018 The request's Express readings both flavours share
+
+    Scenario: kitjs/express keeps a doubled slash in req.path and matches it as Express 4 does
+      Given the Express app:
+        """js
+        app.get('/a/b', (req, res) => res.send('route /a/b'));
+        app.use((req, res) => res.status(404).json({ path: req.path, url: req.url }));
+        """
+      When I GET the raw path "//a//b?x=1"
+      Then the status is 404
+      And the JSON body is:
+        """json
+        { "path": "//a//b", "url": "//a//b?x=1" }
+        """
+      When I GET the raw path "/a/b"
+      Then the body is "route /a/b"
+
+    Scenario: kitjs/express's express.static answers a path with // by a 301 to its one spelling
+      Given the Express app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        mkdirSync(join(tmpDir, 'admin'));
+        writeFileSync(join(tmpDir, 'admin', 'secret.txt'), 'the-secret');
+        app.use('/admin', (req, res) => res.status(401).send('guarded'));
+        app.use(express.static(tmpDir));
+        """
+      When I GET the raw path "//admin/secret.txt"
+      Then the status is 301
+      And the header "Location" is "/admin/secret.txt"
+      And the body does not contain "the-secret"

@@ -134,13 +134,88 @@ Feature: kitjs/express5 requests: req.query, req.host, and the readings both Exp
         { "setCookie": ["a=1", "b=2"], "header": ["a=1", "b=2"], "is": null }
         """
 
-    Scenario: req.path keeps a doubled slash as sent
+    Scenario: req.path and req.url keep a doubled slash as sent
       Given the Express 5 app:
         """js
-        app.use((req, res) => res.json({ path: req.path }));
+        app.use((req, res) => res.json({ path: req.path, url: req.url, originalUrl: req.originalUrl }));
         """
       When I GET the raw path "//a//b?x=1"
       Then the JSON body is:
         """json
-        { "path": "//a//b" }
+        { "path": "//a//b", "url": "//a//b?x=1", "originalUrl": "//a//b?x=1" }
         """
+
+    Scenario: A doubled slash is a segment of its own: no route or prefix of the plain spelling takes it
+      Given the Express 5 app:
+        """js
+        app.get('/a/b', (req, res) => res.send('route /a/b'));
+        app.get('/p/:id', (req, res) => res.send('param'));
+        app.use('/a', (req, res) => res.json({ under: req.path, baseUrl: req.baseUrl }));
+        app.use((req, res) => res.status(404).json({ path: req.path }));
+        """
+      When I GET the raw path "//a/b"
+      Then the status is 404
+      And the JSON body is:
+        """json
+        { "path": "//a/b" }
+        """
+      When I GET the raw path "/a//b"
+      Then the status is 200
+      And the JSON body is:
+        """json
+        { "under": "//b", "baseUrl": "/a" }
+        """
+      When I GET the raw path "/p//"
+      Then the status is 404
+      And the JSON body is:
+        """json
+        { "path": "/p//" }
+        """
+      When I GET the raw path "/a/./b"
+      Then the status is 200
+      And the body is "route /a/b"
+
+    Scenario: A guard reading req.path sees the path the routes match
+      Given the Express 5 app:
+        """js
+        app.use((req, res, next) => (req.path.startsWith('/admin') ? res.status(401).send('guarded') : next()));
+        app.get('/admin/:id', (req, res) => res.send('secret'));
+        """
+      When I GET the raw path "//admin/x"
+      Then the status is 404
+      And the body does not contain "secret"
+      When I GET the raw path "/public/../admin/x"
+      Then the status is 401
+      And the body is "guarded"
+
+    Scenario: express.static answers a path with // by a 301 to its one spelling, never with the file
+      Given the Express 5 app:
+        """js
+        const { mkdirSync, writeFileSync } = require('node:fs');
+        const { join } = require('node:path');
+        mkdirSync(join(tmpDir, 'admin'));
+        writeFileSync(join(tmpDir, 'admin', 'secret.txt'), 'the-secret');
+        mkdirSync(join(tmpDir, 'users'));
+        writeFileSync(join(tmpDir, 'users', 'index.html'), '<p>users</p>');
+        writeFileSync(join(tmpDir, 'todo.txt'), 'todo');
+        app.use('/admin', (req, res) => res.status(401).send('guarded'));
+        app.use(express.static(tmpDir));
+        app.use('/assets', express.static(tmpDir));
+        """
+      When I GET the raw path "//admin/secret.txt"
+      Then the status is 301
+      And the header "Location" is "/admin/secret.txt"
+      And the body does not contain "the-secret"
+      When I GET the raw path "//todo.txt?v=1"
+      Then the status is 301
+      And the header "Location" is "/todo.txt?v=1"
+      When I GET the raw path "//users/"
+      Then the status is 301
+      And the header "Location" is "/users/"
+      When I GET the raw path "/assets//todo.txt"
+      Then the status is 301
+      And the header "Location" is "/assets/todo.txt"
+      When I GET the raw path "//missing.txt"
+      Then the status is 404
+      When I GET the raw path "/admin/secret.txt"
+      Then the status is 401

@@ -237,7 +237,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   private begin(req: KitIncomingMessage, res: KitServerResponse): void {
     const url = req.url ?? '/';
     req.originalUrl = url;
-    const { path, search, fault } = splitTarget(url);
+    const { path, search, fault } = splitTarget(url, this.context.flavour.keepsEmptySegments);
     if (path + search !== url) req.url = path + search;
     req.kitPath = path;
     req.kitSearch = search;
@@ -271,7 +271,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
       this.run(req, res, done, this.stack);
       return;
     }
-    const adopted = adoptForeign(req, res, done);
+    const adopted = adoptForeign(req, res, done, this.context.flavour.keepsEmptySegments);
     const stack = adopted.fault === undefined ? this.stack : this.refused(adopted.fault);
     this.run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
   }

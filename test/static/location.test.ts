@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { directoryLocation } from '../../src/batteries/middleware/static/location.js';
+import { directoryLocation, pathLocation } from '../../src/batteries/middleware/static/location.js';
 
 test('adds the slash and keeps the query', () => {
   assert.equal(directoryLocation('/docs', ''), '/docs/');
@@ -20,4 +20,11 @@ test('encodes what a header may not carry, keeps existing escapes', () => {
   assert.equal(directoryLocation('/a%20b', ''), '/a%20b/');
   assert.equal(directoryLocation('/100%', ''), '/100%25/');
   assert.equal(directoryLocation('/x', 'q=a b\r\nSet-Cookie: 1'), '/x/?q=a%20b%0D%0ASet-Cookie:%201');
+});
+
+test('pathLocation names a file on this site, with the query, and never another host', () => {
+  assert.equal(pathLocation('/docs/a.txt', 'v=2'), '/docs/a.txt?v=2');
+  assert.equal(pathLocation('//evil.com', ''), '/evil.com');
+  assert.equal(pathLocation('/\\evil.com/x', ''), '/evil.com/x');
+  assert.equal(pathLocation('/caf\u00e9 1.txt', 'q=a b'), '/caf%C3%A9%201.txt?q=a%20b');
 });

@@ -6,7 +6,7 @@ import { lazyDependency } from '../../base/optional-package.js';
 import { routesByPath } from '../../core/router/refused-stack.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../core/types.js';
 import { INERT_PAGE_HEADERS, writeBody } from '../../core/write-body.js';
-import { directoryLocation, redirectDocument } from './static/location.js';
+import { directoryLocation, pathLocation, redirectDocument } from './static/location.js';
 import { type ServeStaticOptions, type StaticSettings, staticSettings } from './static/options.js';
 import { resolveStaticPath } from './static/resolve.js';
 
@@ -75,7 +75,8 @@ export function staticMiddleware(settings: StaticSettings, ways: StaticWays): Re
   loadSend(); // now, not on the first request
   const serve = function serveStaticMiddleware(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const verdict = decide(req, settings);
-    if (typeof verdict === 'string') transfer(req, res, once(next), verdict, settings, ways);
+    if (typeof verdict === 'string')
+      transfer(req, res, once(next), verdict, settings, ways, doubledPath(req));
     else if (verdict !== undefined) next(ways.passRefusals && settings.fallthrough ? undefined : verdict);
     else if (settings.fallthrough) next();
     else next(refuseMiss(req));
@@ -115,6 +116,7 @@ function transfer(
   sendPath: string,
   settings: StaticSettings,
   ways: StaticWays,
+  doubled: string | undefined,
 ): void {
   const preset = new Set(res.getHeaderNames());
   // send answers the HTTP parts: the type from the extension (STATIC-001), validators and 304/412
@@ -139,13 +141,19 @@ function transfer(
   // `redirect: false`.
   stream.on('directory', () => {
     const redirect = settings.redirect && (settings.index !== false || ways.redirectWithoutIndex);
-    if (redirect) redirectToDirectory(req, res);
+    if (redirect) redirectTo(req, res, directoryLocation(pathBelowApp(req, doubled), queryOf(req)));
     // XFILE-022: send's own 404 (a NotFoundError), through the error listener below.
     else if (ways.sendErrors && !settings.fallthrough) stream.error(404);
     else miss();
   });
   const setHeaders = settings.setHeaders;
-  if (setHeaders !== undefined) {
+  if (doubled !== undefined) {
+    // X5-018: a file named with `//` (which only the Express flavours keep) is found, never served: a guard
+    // on `/admin` does not see `//admin/x`, so the file is sent to the one spelling every guard sees.
+    stream.send = function redirectFound(): void {
+      redirectTo(req, res, pathLocation(pathBelowApp(req, doubled), queryOf(req)));
+    };
+  } else if (setHeaders !== undefined) {
     // STATIC-026: send calls its own send() once it has found the file, from an fs callback; the
     // application's setHeaders runs first here, so a throw becomes the request's error (send's error path)
     // instead of an exception in that callback, which would end the process. send's own headers only fill
@@ -215,15 +223,8 @@ function translate(err: unknown): unknown {
   }
 }
 
-function redirectToDirectory(req: KitRequest, res: KitResponse): void {
-  const url = req.originalUrl ?? req.url ?? '';
-  const queryAt = url.indexOf('?');
-  // The mount prefix comes back in front, so a file server under /assets redirects to /assets/dir/.
-  const location = directoryLocation(
-    `${req.baseUrl ?? ''}${requestPath(req)}`,
-    queryAt === -1 ? '' : url.slice(queryAt + 1),
-  );
-  // serve-static's answer: its page, which no browser may run anything from or sniff as another type.
+/** serve-static's 301 to `location`: its page, which no browser may run anything from or sniff as another type. */
+function redirectTo(req: KitRequest, res: KitResponse, location: string): void {
   writeBody(
     res,
     301,
@@ -232,6 +233,29 @@ function redirectToDirectory(req: KitRequest, res: KitResponse): void {
     REDIRECT_HEADERS(location),
     req.method === 'HEAD',
   );
+}
+
+/**
+ * The request's path below the app, its mount prefix back in front (a file server under /assets redirects to
+ * /assets/dir/); `doubled`, when the path held `//`, is the path with each run of slashes made one.
+ */
+function pathBelowApp(req: KitRequest, doubled: string | undefined): string {
+  return `${req.baseUrl ?? ''}${doubled ?? requestPath(req)}`;
+}
+
+function queryOf(req: KitRequest): string {
+  const url = req.originalUrl ?? req.url ?? '';
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? '' : url.slice(queryAt + 1);
+}
+
+/**
+ * X5-018: the request's path with each run of slashes made one when it holds `//` (a path the Express
+ * flavours keep as sent; kit()'s core has already collapsed it), else undefined.
+ */
+function doubledPath(req: KitRequest): string | undefined {
+  const path = requestPath(req);
+  return path.includes('//') ? path.replace(/\/{2,}/g, '/') : undefined;
 }
 
 const HTML_TYPE = 'text/html; charset=UTF-8';

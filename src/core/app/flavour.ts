@@ -27,6 +27,12 @@ export interface Flavour {
    * undefined, or a function answering undefined, walks as kit() does.
    */
   readonly routerWalk?: ((req: KitRequest, res: KitResponse) => RouterWalk | undefined) | undefined;
+  /**
+   * How its request paths treat an empty segment (`//`): collapsed into one slash, as kit() reads paths
+   * (ROUTE-015), or, when true, kept as sent and matched as a segment of its own, as Express matches them
+   * (X5-018): `//a` is then neither `/a` nor under `/a`. Every other spelling is canonical either way.
+   */
+  readonly keepsEmptySegments?: boolean | undefined;
   /** Called once on every new app of the flavour, before it is handed out: its defaults and extra members. */
   readonly prepare?: ((app: object) => void) | undefined;
 }

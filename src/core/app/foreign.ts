@@ -19,6 +19,7 @@ interface ForeignFields {
  * the other framework set, a parsed body, `originalUrl`, `baseUrl`, kept), and its own prototypes back
  * before `next` continues there. A target with no canonical form comes with its `fault`: the app runs it
  * as a refused request (ROUTE-018, ROUTE-019), its front middleware and then its error path.
+ * `keepEmptySegments` is the app's flavour's reading of `//` (X5-018).
  *
  * @example
  * ```ts
@@ -30,6 +31,7 @@ export function adoptForeign(
   incoming: IncomingMessage,
   response: ServerResponse,
   next: NextFunction,
+  keepEmptySegments?: boolean,
 ): { req: KitRequest; res: KitResponse; next: NextFunction; fault: PathFault | undefined } {
   const requestProto = Object.getPrototypeOf(incoming) as object;
   const responseProto = Object.getPrototypeOf(response) as object;
@@ -46,7 +48,7 @@ export function adoptForeign(
   const url = req.url ?? '/';
   req.originalUrl = typeof kept.originalUrl === 'string' ? kept.originalUrl : url;
   req.baseUrl = typeof kept.baseUrl === 'string' ? kept.baseUrl : '';
-  const { path, search, fault } = splitTarget(url);
+  const { path, search, fault } = splitTarget(url, keepEmptySegments);
   if (path + search !== url) req.url = path + search;
   req.kitPath = path;
   req.kitSearch = search;

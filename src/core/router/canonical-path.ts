@@ -23,7 +23,9 @@ export type PathFault = 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ERR_ROUTE_BAD_ENCODING';
  *   `/@team`: guards, routes and files all see the spelling a browser's `encodeURIComponent` would not;
  * - every other character (space, `"<>[]{}|\^`, backquote, bytes of non-ASCII text, `%` itself, and the
  *   reserved `/?#` when escaped) is an escape with upper-case hex, however it came;
- * - duplicate slashes are collapsed and `.` / `..` segments resolved, clamped at the root.
+ * - duplicate slashes are collapsed and `.` / `..` segments resolved, clamped at the root; with
+ *   `keepEmptySegments` (the Express flavours, X5-018) an empty segment is a segment like any other, kept
+ *   as sent (`//a//b`), so that it matches what Express matches: `..` removes it as it would any segment.
  * A single trailing slash is kept, because matching is not strict about it but handlers may care.
  *
  * Guards, routes and `serveStatic` all decide on this one form, and route and prefix literals are put in
@@ -38,7 +40,7 @@ export type PathFault = 'KIT_ERR_ROUTE_NUL_BYTE' | 'KIT_ERR_ROUTE_BAD_ENCODING';
  *
  * It never throws, whatever string it gets, and is idempotent (HARD-009).
  */
-export function canonicalPath(raw: string): string {
+export function canonicalPath(raw: string, keepEmptySegments?: boolean): string {
   // Only an origin-form path has segments. Anything else (`*`, a scheme other than http(s) such as
   // `x://admin/x`) is left as it is and matches no route; splitting it would drop its first part and
   // turn `x://admin/x` into `/admin/x`.
@@ -49,10 +51,10 @@ export function canonicalPath(raw: string): string {
     // A malformed path keeps its escapes, `%2e` among them: resolve it always, so that its form too is
     // free of dot segments. Resolving may drop the malformed segment (`/%/../%2f`); what is left is then
     // made canonical in turn, so the result is stable.
-    const resolved = resolveSegments(raw);
-    return resolved === raw ? raw : canonicalPath(resolved);
+    const resolved = resolveSegments(raw, keepEmptySegments);
+    return resolved === raw ? raw : canonicalPath(resolved, keepEmptySegments);
   }
-  return NEEDS_RESOLVING.test(normalized) ? resolveSegments(normalized) : normalized;
+  return NEEDS_RESOLVING.test(normalized) ? resolveSegments(normalized, keepEmptySegments) : normalized;
 }
 
 /**
@@ -162,8 +164,11 @@ function hexValue(code: number): number {
   return -1;
 }
 
-/** Collapses empty segments and resolves dot segments, never climbing above the root (ROUTE-015). */
-function resolveSegments(path: string): string {
+/**
+ * Resolves dot segments, never climbing above the root (ROUTE-015), and collapses empty segments unless
+ * `keepEmptySegments` (X5-018), where an empty segment is kept and a `..` removes it as any other segment.
+ */
+function resolveSegments(path: string, keepEmptySegments: boolean | undefined): string {
   const parts = path.split('/');
   const out: string[] = [];
   let trailing = false;
@@ -172,6 +177,7 @@ function resolveSegments(path: string): string {
     const last = i === parts.length - 1;
     if (segment === '') {
       if (last) trailing = true;
+      else if (keepEmptySegments) out.push(segment);
       continue;
     }
     const kind = dotSegment(segment);
@@ -225,8 +231,11 @@ export interface Target {
   fault: PathFault | undefined;
 }
 
-/** Splits a request target into its canonical path and its query string, and says whether to refuse it. */
-export function splitTarget(url: string): Target {
+/**
+ * Splits a request target into its canonical path and its query string, and says whether to refuse it;
+ * `keepEmptySegments` keeps `//` as sent (X5-018, see {@link canonicalPath}).
+ */
+export function splitTarget(url: string, keepEmptySegments?: boolean): Target {
   const mark = url.indexOf('?');
   const rawPath = pathOfTarget(mark === -1 ? url : url.slice(0, mark));
   const search = mark === -1 ? '' : url.slice(mark);
@@ -235,5 +244,5 @@ export function splitTarget(url: string): Target {
   if (rawPath.charCodeAt(0) === 47 /* / */ && !NEEDS_WORK.test(rawPath)) {
     return { path: rawPath, search, fault: undefined };
   }
-  return { path: canonicalPath(rawPath), search, fault: pathFault(rawPath) };
+  return { path: canonicalPath(rawPath, keepEmptySegments), search, fault: pathFault(rawPath) };
 }

@@ -74,7 +74,10 @@ export class MountPath {
     const req = this.req;
     const entered = this.entered;
     if (entered !== undefined) {
-      req.url = req.url === entered.url ? this.url : entered.removed + underPrefix(req.url as string);
+      req.url =
+        req.url === entered.url
+          ? this.url
+          : entered.removed + underPrefix(req.url as string, keepsEmpty(req));
       req.baseUrl = entered.baseUrl;
       req.kitPath = this.path;
       if (entered.routeBase !== null) leaveRouteBase(req, entered.routeBase);
@@ -86,7 +89,7 @@ export class MountPath {
   /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on. */
   private followRewrite(): PathFault | undefined {
     const req = this.req;
-    const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/');
+    const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/', keepsEmpty(req));
     req.url = path + search;
     req.kitPath = path;
     if (req.kitSearch !== search) req.kitSearch = search;
@@ -102,7 +105,12 @@ export class MountPath {
  * against the prefix's root, `..` can never climb out of it (ROUTE-017). A target with no canonical form
  * is left as it is, so that following it refuses it.
  */
-function underPrefix(url: string): string {
-  const { path, search, fault } = splitTarget(url);
+function underPrefix(url: string, keepEmptySegments: boolean | undefined): string {
+  const { path, search, fault } = splitTarget(url, keepEmptySegments);
   return fault === undefined ? path + search : url;
+}
+
+/** X5-018: whether the app running the request reads `//` as Express does; a rewrite is read as its first URL was. */
+function keepsEmpty(req: InternalRequest): boolean | undefined {
+  return req.context?.flavour.keepsEmptySegments;
 }

@@ -49,6 +49,8 @@ export const express4Flavour: Flavour = Object.freeze({
   notFound,
   defaultError,
   routerWalk: optionsWalk,
+  // X5-018: `//` stays in req.path and req.url, and routes match it as Express's do.
+  keepsEmptySegments: true,
   // EXP-003: Express 4's defaults, with qs's extended query parser.
   prepare: expressPrepare({
     pathSyntax: expressPathSyntax,

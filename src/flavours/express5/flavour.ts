@@ -56,6 +56,8 @@ export const express5Flavour: Flavour = Object.freeze({
   notFound,
   defaultError,
   routerWalk: options5Walk,
+  // X5-018: `//` stays in req.path and req.url, and routes match it as Express's do.
+  keepsEmptySegments: true,
   // X5-002: Express 5's defaults, with the `simple` query parser (X5-009).
   prepare: expressPrepare({
     pathSyntax: express5PathSyntax,

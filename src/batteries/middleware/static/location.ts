@@ -27,9 +27,24 @@ function encodeUnsafe(text: string): string {
  * ```
  */
 export function directoryLocation(pathname: string, query: string): string {
+  const local = pathLocation(pathname, '');
+  return (local.endsWith('/') ? local : `${local}/`) + (query === '' ? '' : `?${encodeUnsafe(query)}`);
+}
+
+/**
+ * The `Location` of `pathname` on this site, then the query string (X5-018): leading slashes and
+ * backslashes collapse to one `/`, and characters that may not appear in a URL are percent-encoded, as in
+ * {@link directoryLocation}, which adds the directory's slash.
+ *
+ * @example
+ * ```ts
+ * pathLocation('/docs/a.txt', 'v=2'); // '/docs/a.txt?v=2'
+ * pathLocation('//evil.com', ''); // '/evil.com'
+ * ```
+ */
+export function pathLocation(pathname: string, query: string): string {
   const local = `/${pathname.replace(/^[/\\]+/, '')}`;
-  const withSlash = local.endsWith('/') ? local : `${local}/`;
-  return encodeUnsafe(withSlash) + (query === '' ? '' : `?${encodeUnsafe(query)}`);
+  return encodeUnsafe(local) + (query === '' ? '' : `?${encodeUnsafe(query)}`);
 }
 
 /**
