@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mediaTypeMatches } from '../../src/base/media-match.ts';
+import { mediaTypeMatcher, mediaTypeMatches } from '../../src/base/media-match.ts';
 import { hostnameOf } from '../../src/core/request/host.ts';
 import { parseQuery } from '../../src/core/request/query.ts';
 
@@ -44,5 +44,52 @@ describe('mediaTypeMatches', () => {
     assert.equal(mediaTypeMatches('application/vnd.api+json', '+json'), true);
     assert.equal(mediaTypeMatches('application/vnd.api+json', 'application/*+json'), true);
     assert.equal(mediaTypeMatches('application/json', 'no-such-name'), false);
+  });
+});
+
+describe('mediaTypeMatcher', () => {
+  it('answers as mediaTypeMatches for every pair, its pattern read once', () => {
+    const wanted = [
+      'json',
+      ' JSON ',
+      'html',
+      'urlencoded',
+      'multipart',
+      'application/json',
+      ' Application/JSON ',
+      'text/*',
+      '*/*',
+      '+json',
+      'application/*+json',
+      'application/',
+      '*/json',
+      'no-such-name',
+      'a/b/c',
+    ];
+    const actual = [
+      'application/json',
+      'application/vnd.api+json',
+      'application/json-patch+json',
+      'text/json',
+      'text/csv',
+      'text/html',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application',
+      'application/',
+      'a/b/c',
+      'a/b',
+      '',
+    ];
+    for (const pattern of wanted) {
+      const matches = mediaTypeMatcher(pattern);
+      for (const type of actual) {
+        assert.equal(
+          matches(type),
+          mediaTypeMatches(type, pattern),
+          `${JSON.stringify(pattern)} on ${JSON.stringify(type)}`,
+        );
+      }
+    }
   });
 });
