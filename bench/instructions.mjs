@@ -8,9 +8,11 @@
 //
 //   npm run build && node bench/instructions.mjs [--baseline 3b929f8] [--servers node,kitjs]
 //        [--workloads hello,param,echo] [--requests 10000] [--warmup 10000] [--rounds 2] [--out DIR]
+//        [--node 26]
 //
 // The servers are bench/servers/<name>.mjs: node, fastify, express (Express 5), express4, hono, kitjs,
-// kitjs-express, kitjs-express5. With --baseline, each kitjs server listed (kit(), kitjs/express,
+// kitjs-express, kitjs-express5. With --node, the servers run on that major version of Node (fetched by
+// scripts/with-node.mjs, as bench/run.mjs does). With --baseline, each kitjs server listed (kit(), kitjs/express,
 // kitjs/express5) runs a second time on kitjs built at that revision, labelled `<server>@<rev>`.
 //
 // Needs valgrind (Debian's package); it is slow (about a minute a server a round), so it is a developer tool,
@@ -23,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ensureBaseline } from './baseline.mjs';
-import { freePort, log, request, requestsFor, sleep } from './lib.mjs';
+import { freePort, log, request, requestsFor, serverNode, sleep } from './lib.mjs';
 import { JWT_SECRET } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,8 +38,13 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '2' },
     out: { type: 'string', default: path.join(here, 'results', 'instructions') },
+    node: { type: 'string' },
   },
 });
+if (values.node !== undefined && !/^\d+$/.test(values.node))
+  throw new Error(`--node takes a major version: ${values.node}`);
+// The servers' Node: --node's major (fetched from the npm registry when it is not this one), else this one.
+const serversNode = await serverNode(values.node);
 const measured = Number(values.requests);
 const warmup = Number(values.warmup);
 const rounds = Number(values.rounds);
@@ -142,7 +149,7 @@ async function countOne(instance, workload) {
       // V8 writes and patches machine code at run time.
       '--smc-check=all-non-file',
       `--callgrind-out-file=${path.join(dir, 'out.%p')}`,
-      process.execPath,
+      serversNode.path,
       '--single-threaded',
       script,
       workload,
@@ -240,7 +247,7 @@ function table(measure) {
 const lines = [
   '# Instructions per request (callgrind)',
   '',
-  `${measured} requests after ${warmup} of warm-up, ${rounds} round(s), median; node ${process.version},` +
+  `${measured} requests after ${warmup} of warm-up, ${rounds} round(s), median; node ${serversNode.version},` +
     ` V8 --single-threaded. Fewer is better; a ratio below 1 means fewer instructions than the server it is compared with.`,
   '',
   '## All instructions',

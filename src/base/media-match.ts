@@ -20,6 +20,36 @@ export function mediaTypeMatches(actual: string, wanted: string): boolean {
   return wantSub === sub;
 }
 
+/**
+ * {@link mediaTypeMatches} with `wanted` read once: the test a body parser's `type` option makes on every
+ * request, so its trimming, lower-casing and short-name lookup are done when the parser is made, not per
+ * request. `mediaTypeMatcher(wanted)(actual) === mediaTypeMatches(actual, wanted)` for every `actual`.
+ *
+ * @example
+ * ```ts
+ * const isJson = mediaTypeMatcher('application/json');
+ * isJson('application/json'); // true
+ * ```
+ */
+export function mediaTypeMatcher(wanted: string): (actual: string) => boolean {
+  if (wanted === 'json' || wanted.trim().toLowerCase() === 'json') return isJsonMediaType;
+  const normalized = normalize(wanted);
+  if (normalized === undefined) return () => false;
+  const [wantType, wantSub] = split(normalized);
+  // A whole type with a subtype (the usual `type` option): the split parts are equal exactly when the strings
+  // are, since both split at their first `/` and `actual` without one has an empty subtype.
+  if (wantType !== '*' && wantSub !== '' && wantSub !== '*' && !wantSub.startsWith('*+')) {
+    return (actual) => actual === normalized;
+  }
+  return (actual) => {
+    const [type, sub] = split(actual);
+    if (wantType !== '*' && wantType !== type) return false;
+    if (wantSub === '*') return true;
+    if (wantSub.startsWith('*+')) return sub.endsWith(wantSub.slice(1));
+    return wantSub === sub;
+  };
+}
+
 function normalize(wanted: string): string | undefined {
   const lower = wanted.trim().toLowerCase();
   if (lower.startsWith('+')) return `*/*${lower}`;

@@ -120,8 +120,10 @@ function entityTag(body: string | Uint8Array, encoding: BufferEncoding | undefin
     length = bytes.byteLength;
     digest = hash('sha1', bytes, 'base64');
   }
-  const tag = `"${length.toString(16)}-${digest.slice(0, 27)}"`;
-  return weak ? `W/${tag}` : tag;
+  // One string built per response, the weak mark in it rather than added to a finished tag.
+  const hex = length.toString(16);
+  const head = digest.slice(0, 27);
+  return weak ? `W/"${hex}-${head}"` : `"${hex}-${head}"`;
 }
 
 const weakEtag: EtagFunction = (body, encoding) => entityTag(body, encoding, true);

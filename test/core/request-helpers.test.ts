@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mediaTypeMatches } from '../../src/base/media-match.ts';
+import { mediaTypeMatcher, mediaTypeMatches } from '../../src/base/media-match.ts';
+import { mediaTypeOf } from '../../src/base/media-type.ts';
 import { hostnameOf } from '../../src/core/request/host.ts';
 import { parseQuery } from '../../src/core/request/query.ts';
 
@@ -44,5 +45,78 @@ describe('mediaTypeMatches', () => {
     assert.equal(mediaTypeMatches('application/vnd.api+json', '+json'), true);
     assert.equal(mediaTypeMatches('application/vnd.api+json', 'application/*+json'), true);
     assert.equal(mediaTypeMatches('application/json', 'no-such-name'), false);
+  });
+});
+
+describe('mediaTypeMatcher', () => {
+  it('answers as mediaTypeMatches for every pair, its pattern read once', () => {
+    const wanted = [
+      'json',
+      ' JSON ',
+      'html',
+      'urlencoded',
+      'multipart',
+      'application/json',
+      ' Application/JSON ',
+      'text/*',
+      '*/*',
+      '+json',
+      'application/*+json',
+      'application/',
+      '*/json',
+      'no-such-name',
+      'a/b/c',
+    ];
+    const actual = [
+      'application/json',
+      'application/vnd.api+json',
+      'application/json-patch+json',
+      'text/json',
+      'text/csv',
+      'text/html',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application',
+      'application/',
+      'a/b/c',
+      'a/b',
+      '',
+    ];
+    for (const pattern of wanted) {
+      const matches = mediaTypeMatcher(pattern);
+      for (const type of actual) {
+        assert.equal(
+          matches(type),
+          mediaTypeMatches(type, pattern),
+          `${JSON.stringify(pattern)} on ${JSON.stringify(type)}`,
+        );
+      }
+    }
+  });
+});
+
+describe('mediaTypeOf', () => {
+  const request = (type: unknown) => ({ headers: { 'content-type': type } }) as never;
+  it('reads each spelling once, follows a rewritten header, and answers what no reader can change', () => {
+    const first = mediaTypeOf(request('Application/JSON; Charset=UTF-8'));
+    assert.deepEqual(first, { type: 'application/json', parameters: { charset: 'UTF-8' } });
+    assert.equal(mediaTypeOf(request('Application/JSON; Charset=UTF-8')), first);
+    assert.ok(Object.isFrozen(first) && Object.isFrozen(first?.parameters));
+    const req = request('text/plain');
+    assert.equal(mediaTypeOf(req)?.type, 'text/plain');
+    (req as { headers: Record<string, string> }).headers['content-type'] = 'text/html';
+    assert.equal(mediaTypeOf(req)?.type, 'text/html');
+  });
+  it('keeps the type of a malformed parameter list, and nothing for an unreadable header', () => {
+    assert.deepEqual(mediaTypeOf(request('application/json; =x')), {
+      type: 'application/json',
+      parameters: {},
+    });
+    assert.equal(mediaTypeOf(request('not a type')), undefined);
+    assert.equal(mediaTypeOf(request('not a type')), undefined);
+    assert.equal(mediaTypeOf(request('')), undefined);
+    assert.equal(mediaTypeOf(request(undefined)), undefined);
+    const long = `application/json; x=${'a'.repeat(300)}`;
+    assert.equal(mediaTypeOf(request(long))?.type, 'application/json');
   });
 });

@@ -1,6 +1,6 @@
 /** Validates the options every body parser shares (limit, inflate, type, verify), naming the factory in each TypeError. */
 import { lookup } from 'mime-types';
-import { mediaTypeMatches } from '../../../base/media-match.js';
+import { mediaTypeMatcher } from '../../../base/media-match.js';
 import type { KitRequest, KitResponse } from '../../../core/types.js';
 import { parseLimit } from './limit.js';
 
@@ -127,9 +127,12 @@ function typeMatcher(type: unknown, factory: string): Pick<CommonSettings, 'matc
   if (unknown !== undefined) {
     throw new TypeError(`${factory}(): option "type" names no media type: ${JSON.stringify(unknown)}`);
   }
-  // The same matcher as req.is(), so `type: 'json'` and req.is('json') agree (REQ-009).
+  // The same matcher as req.is(), so `type: 'json'` and req.is('json') agree (REQ-009); each entry read once,
+  // here, rather than on every request.
+  const matchers = wanted.map(mediaTypeMatcher);
+  const only = matchers.length === 1 ? matchers[0] : undefined;
   return {
-    matchesType: (actual) => wanted.some((entry) => mediaTypeMatches(actual, entry)),
+    matchesType: only ?? ((actual) => matchers.some((matches) => matches(actual))),
     matchesRequest: undefined,
   };
 }

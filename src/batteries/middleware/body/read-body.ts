@@ -57,7 +57,8 @@ export function readBody(
   inflate: boolean,
   dialect: BodyDialect,
 ): void {
-  const coding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = req.headers['content-encoding'];
+  const coding = encoding === undefined ? 'identity' : encoding.trim().toLowerCase();
   // BODY-026: `inflate: false` refuses every coding but identity, as body-parser does.
   const inflater = coding === 'identity' || !inflate ? undefined : INFLATERS.get(coding);
   if (coding !== 'identity' && inflater === undefined) {
