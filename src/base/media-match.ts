@@ -32,7 +32,7 @@ export function mediaTypeMatches(actual: string, wanted: string): boolean {
  * ```
  */
 export function mediaTypeMatcher(wanted: string): (actual: string) => boolean {
-  if (wanted === 'json' || wanted.trim().toLowerCase() === 'json') return isJsonMediaType;
+  if (wanted.trim().toLowerCase() === 'json') return isJsonMediaType;
   const normalized = normalize(wanted);
   if (normalized === undefined) return () => false;
   const [wantType, wantSub] = split(normalized);

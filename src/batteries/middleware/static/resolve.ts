@@ -35,7 +35,8 @@ const SEPARATOR = /[/\\]/;
  * - a segment that decodes to a name holding `/` or `\` (`a%2fb`, `a\b`) → miss: no file we serve has
  *   such a name, and falling through lets a later route that takes `%2F` inside a parameter still answer
  *   (STATIC-016);
- * - empty segments (`//`) are skipped, as the core collapses them.
+ * - empty segments (`//`) are skipped: kit()'s core collapses them, and a path the Express flavours keep
+ *   them in is redirected to its one spelling rather than served (serve-static.ts, X5-018).
  *
  * @example
  * ```ts
