@@ -90,6 +90,7 @@ export type { StandardSchema } from './core/schema/standard.js';
 export type {
   AppErrorHandler,
   ByteRange,
+  CloseOptions,
   CookieOptions,
   DownloadOptions,
   ErrorFormat,

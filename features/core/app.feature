@@ -274,6 +274,127 @@ Feature: The application
         assert.match(answers[1], /connection: close/i);
         """
 
+    Scenario: Keep-alive clients whose requests are in flight at close() are told to close, never reset
+      Given the app:
+        """js
+        world.arrivals = 0;
+        world.allArrived = new Promise((resolve) => { world.markAll = resolve; });
+        world.release = new Promise((resolve) => { world.letGo = resolve; });
+        app.get('/work', async (req, res) => {
+          world.arrivals += 1;
+          if (world.arrivals === 20) world.markAll();
+          await world.release;
+          res.json({ ok: true });
+        });
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+        const port = world.server.address().port;
+        const get = () => new Promise((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port, path: '/work', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(`${res.statusCode} ${res.headers.connection}`));
+          });
+          req.on('error', (err) => resolve(err.code));
+        });
+        // Twenty keep-alive clients, two requests each: the first twenty are all in flight when close() starts.
+        const clients = Array.from({ length: 20 }, async () => [await get(), await get()]);
+        await world.allArrived;
+        const closing = world.app.close({ timeout: 5000 });
+        world.letGo();
+        const answers = (await Promise.all(clients)).flat();
+        await closing;
+        agent.destroy();
+        const firsts = answers.filter((_, i) => i % 2 === 0);
+        const seconds = answers.filter((_, i) => i % 2 === 1);
+        // Every answer written while closing says Connection: close, so no client reuses its connection...
+        assert.deepEqual(new Set(firsts), new Set(['200 close']));
+        // ...and its next request opens a new one, which the closed listener refuses: never a reset.
+        assert.deepEqual(new Set(seconds), new Set(['ECONNREFUSED']));
+        """
+
+    Scenario: The refusal while draining goes through the app's error handler and is not an error line
+      Given the app:
+        """js
+        const pino = require('pino');
+        world.lines = [];
+        const quiet = kit({ logger: pino({}, { write: (line) => world.lines.push(JSON.parse(line)) }) });
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
+        world.ran = [];
+        quiet.get('/slow', async (req, res) => {
+          world.markArrived();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          res.json({ done: true });
+        });
+        quiet.post('/write', (req, res) => { world.ran.push('write'); res.status(201).json({ stored: true }); });
+        quiet.setErrorHandler((err, req, res) => {
+          res.status(err.status ?? 500).json({ error: err.message, code: err.code });
+        });
+        world.quiet = quiet;
+        return quiet.listen(0, '127.0.0.1');
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk.toString('latin1'); });
+        socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await world.arrived;
+        const closing = world.quiet.close({ timeout: 2000 });
+        socket.write('POST /write HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n');
+        await new Promise((resolve) => socket.once('close', resolve));
+        await closing;
+        const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+        assert.match(first, /^HTTP\/1\.1 200 /);
+        // The close moved to the last answer on the connection: the first one keeps it open for the second.
+        assert.doesNotMatch(first, /connection: close/i);
+        assert.match(second, /^HTTP\/1\.1 503 /);
+        assert.match(second, /connection: close/i);
+        assert.match(second, /content-type: application\/json/i);
+        assert.match(second, /\{"error":"Server is shutting down","code":"KIT_ERR_SERVER_CLOSING"\}$/);
+        assert.deepEqual(world.ran, [], 'a refused request runs no handler');
+        assert.equal(world.lines.filter((line) => line.level >= 50).length, 0, 'no error-level line');
+        """
+
+    Scenario: The default refusal while draining is logged at info, with its code and no stack
+      Given the app:
+        """js
+        const pino = require('pino');
+        world.lines = [];
+        const quiet = kit({ logger: pino({}, { write: (line) => world.lines.push(JSON.parse(line)) }) });
+        world.arrived = new Promise((resolve) => { world.markArrived = resolve; });
+        quiet.get('/slow', async (req, res) => {
+          world.markArrived();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          res.send('done');
+        });
+        world.quiet = quiet;
+        return quiet.listen(0, '127.0.0.1');
+        """
+      Then this holds:
+        """js
+        const net = require('node:net');
+        const socket = net.connect(world.server.address().port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        let received = '';
+        socket.on('data', (chunk) => { received += chunk.toString('latin1'); });
+        socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await world.arrived;
+        const closing = world.quiet.close({ timeout: 2000 });
+        socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await new Promise((resolve) => socket.once('close', resolve));
+        await closing;
+        assert.match(received.split(/(?=HTTP\/1\.1 )/)[1], /^HTTP\/1\.1 503 [\s\S]*Service Unavailable$/);
+        const refusal = world.lines.find((line) => line.code === 'KIT_ERR_SERVER_CLOSING');
+        assert.equal(refusal.level, 30);
+        assert.equal(refusal.err, undefined);
+        assert.equal(world.lines.filter((line) => line.level >= 50).length, 0);
+        """
+
     Scenario: A connection that has sent nothing when close() starts is closed at once
       Given the app:
         """js
@@ -337,6 +458,51 @@ Feature: The application
       And this holds:
         """js
         assert.equal(world.earlyListening, false);
+        """
+
+  @kit-lifecycle
+  Rule: APP-014 Readiness first, then the drain
+
+    Scenario: During the delay the app is closing but still serves, each answer with Connection: close
+      Given the app:
+        """js
+        app.get('/readyz', (req, res) => {
+          if (req.app.closing) res.status(503).json({ status: 'closing' });
+          else res.json({ status: 'ready' });
+        });
+        app.get('/work', (req, res) => res.json({ ok: true }));
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const get = async (path) => {
+          const r = await fetch(`http://127.0.0.1:${port}${path}`);
+          return `${r.status} ${r.headers.get('connection')} ${await r.text()}`;
+        };
+        assert.equal(world.app.closing, false);
+        assert.equal(await get('/readyz'), '200 keep-alive {"status":"ready"}');
+        const closing = world.app.close({ delay: 1500, timeout: 2000 });
+        assert.equal(world.app.closing, true);
+        // The listener still accepts: new connections are served, and readiness says to stop sending.
+        assert.equal(world.server.listening, true);
+        assert.equal(await get('/readyz'), '503 close {"status":"closing"}');
+        assert.equal(await get('/work'), '200 close {"ok":true}');
+        await closing;
+        assert.equal(world.server.listening, false);
+        assert.equal(world.app.closing, false);
+        """
+
+    Scenario: close() options that are not milliseconds are refused at the call
+      Given the app:
+        """js
+        app.get('/', (req, res) => res.send('hi'));
+        """
+      Then this holds:
+        """js
+        assert.throws(() => world.app.close({ delay: -1 }), { name: 'TypeError', message: /close\(\{ delay \}\)/ });
+        assert.throws(() => world.app.close({ timeout: 'soon' }), { name: 'TypeError', message: /close\(\{ timeout \}\)/ });
+        assert.equal(world.app.closing, false);
+        assert.equal(world.server.listening, true);
         """
 
   @kit-lifecycle

@@ -231,6 +231,34 @@ Feature: Errors
       And the header "Transfer-Encoding" is absent
       And the body is "slow down"
 
+    Scenario: A 5xx shows nothing of the error's headers but a well-formed Retry-After
+      Given the app:
+        """js
+        // An upstream client's error (undici's throwOnError) carries the upstream's headers and status.
+        const upstream = (status, retryAfter) => Object.assign(new Error('upstream said no'), {
+          status,
+          headers: { 'set-cookie': 'session=upstream', 'x-internal-host': 'db-7.internal', server: 'nginx/1.2', 'retry-after': retryAfter },
+        });
+        app.get('/bad-gateway', () => { throw upstream(502, '5'); });
+        app.get('/unavailable', () => { throw upstream(503, 'in a while <script>'); });
+        app.get('/not-found', () => { throw upstream(404, '5'); });
+        """
+      When I GET "/bad-gateway"
+      Then the status is 502
+      And the header "Set-Cookie" is absent
+      And the header "X-Internal-Host" is absent
+      And the header "Server" is absent
+      And the header "Retry-After" is "5"
+      And the body is "Bad Gateway"
+      When I GET "/unavailable"
+      Then the status is 503
+      And the header "Retry-After" is absent
+      And the header "Set-Cookie" is absent
+      When I GET "/not-found"
+      Then the status is 404
+      And the header "X-Internal-Host" is "db-7.internal"
+      And the body is "upstream said no"
+
     Scenario: The 404 does not carry the content headers middleware set for a body it never sent
       Given the app:
         """js

@@ -6,7 +6,7 @@ Feature: Shutdown under load
   Rule: HARD-007 Shutdown reaps idle connections and cuts the rest at the timeout
 
     @kit-lifecycle
-    Scenario: an idle keep-alive connection is closed at once, while a busy one finishes first
+    Scenario: an idle keep-alive connection is closed promptly, while a busy one finishes first
       Given the app:
         """js
         // A keep-alive timeout of a minute: without reaping, close() would wait for it.

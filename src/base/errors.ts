@@ -6,6 +6,11 @@ interface ErrorDefinition {
   /** Whether the message may be shown to the client. 4xx messages are; 5xx never. */
   expose: boolean;
   message: string;
+  /**
+   * How the default answer logs it when it is no fault of the code (a refusal while closing, an outage):
+   * at this level, without a stack. Left out, a 5xx is an error-level line with the whole error (HARD-003).
+   */
+  log?: 'info' | 'warn';
 }
 
 /**
@@ -22,7 +27,7 @@ export const errorCodes = {
   KIT_ERR_ROUTE_NUL_BYTE: { status: 400, expose: true, message: 'NUL byte in the path' },
   KIT_ERR_HANDLER_REJECTED: { status: 500, expose: false, message: 'A handler failed without an error' },
   KIT_ERR_NEXT_STRING: { status: 500, expose: false, message: 'next() was called with a string' },
-  KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down' },
+  KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down', log: 'info' },
   // OBS-008: a handler ran past its handlerTimeout.
   KIT_ERR_HANDLER_TIMEOUT: { status: 503, expose: false, message: 'The request took too long' },
   KIT_ERR_RESPONSE_SENT: { status: 500, expose: false, message: 'A response was already sent' },
@@ -122,6 +127,20 @@ export class KitError extends HttpError {
     });
     this.name = 'KitError';
   }
+}
+
+/**
+ * The level at which the default answer logs `err` when its code says it is no fault of the code (a
+ * registry entry's `log`: the refusal while closing, an outage); undefined for any other error.
+ *
+ * @example
+ * ```ts
+ * quietLevel(new KitError('KIT_ERR_SERVER_CLOSING')); // 'info'
+ * ```
+ */
+export function quietLevel(err: unknown): 'info' | 'warn' | undefined {
+  if (!(err instanceof KitError)) return undefined;
+  return (errorCodes[err.code] as ErrorDefinition | undefined)?.log;
 }
 
 /**

@@ -14,7 +14,7 @@ import { adoptForeign } from './app/foreign.js';
 import { kitFlavour } from './app/kit-flavour.js';
 import { runListenHooks } from './app/listen-hooks.js';
 import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
-import { errorFormat, sendError } from './final-handler.js';
+import { errorFormat } from './final-handler.js';
 import { injectInto } from './observe/inject.js';
 import { type ObservedApp, observeApp, observeRequest } from './observe/observe-app.js';
 import type { InternalRequest } from './request/internal.js';
@@ -25,11 +25,12 @@ import { Dispatch } from './router/dispatch.js';
 import type { Layer } from './router/layer.js';
 import { refusedStack } from './router/refused-stack.js';
 import { type AjvSettings, SchemaCompilers } from './schema/compilers.js';
-import { AppServers } from './server.js';
+import { AppServers, closeOptions } from './server.js';
 import { assignSetting } from './settings.js';
 import type { InjectOptions, InjectResponse, ObserveOptions } from './types/observe.js';
 import type {
   AppErrorHandler,
+  CloseOptions,
   ErrorFormat,
   KitApp,
   KitAppMembers,
@@ -205,8 +206,13 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     return injectInto(this.handler, options); // OBS-009
   }
 
-  close(options: { timeout?: number } = {}): Promise<void> {
-    return this.servers.close(options.timeout);
+  close(options: CloseOptions = {}): Promise<void> {
+    return this.servers.close(closeOptions(options));
+  }
+
+  /** APP-014: true from the start of `close()` until it has finished; a readiness route answers 503 on it. */
+  get closing(): boolean {
+    return this.servers.closing;
   }
 
   /**
@@ -244,9 +250,10 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     req.res = res;
     this.enterContext(req, res);
     if (this.observed !== undefined) observeRequest(this.observed, req, res, this);
-    if (this.servers.closing) {
-      res.setHeader('Connection', 'close');
-      sendError(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
+    // APP-007, APP-014: every answer written while closing ends its connection; while the listeners still
+    // serve (the delay) the request is served, once they are closed it is refused through the error path.
+    if (this.servers.closing && this.servers.refusesWhileClosing(req, res)) {
+      this.finish(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
       return;
     }
     const stack = fault === undefined ? this.stack : this.refused(fault);

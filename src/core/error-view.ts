@@ -1,6 +1,6 @@
 /** What the default error answer and the error log may read of a thrown value, read so that nothing throws. */
 import { STATUS_CODES } from 'node:http';
-import { KitError, statusOf } from '../base/errors.js';
+import { KitError, quietLevel, statusOf } from '../base/errors.js';
 
 // Headers framing a body: an error may describe itself (a 416's `Content-Range: bytes */size`) but never
 // frame the body kitjs writes for it (a Transfer-Encoding beside our Content-Length would even be a
@@ -16,6 +16,8 @@ export interface ErrorView {
   publicMessage: string | undefined;
   /** The valid, non-framing headers the error asks for (http-errors' `headers`: `Allow`, `Retry-After`). */
   headers: Array<[string, string]>;
+  /** A registry code's `log` level (the refusal while closing): logged there without a stack, not as an error. */
+  quiet?: 'info' | 'warn' | undefined;
   /** Node's `ECONNRESET` "aborted": the client left while its body was being read. */
   clientAborted: boolean;
   /** ERR-013: the error's `code` when its message may be shown (a `KIT_ERR_*`, an app's `EMAIL_TAKEN`). */
@@ -66,6 +68,7 @@ export function viewError(err: unknown): ErrorView {
       status,
       publicMessage,
       headers: headerPairs(detail.headers),
+      quiet: quietLevel(err),
       clientAborted: detail.code === 'ECONNRESET' && message === 'aborted' && err instanceof Error,
       publicCode: publicMessage !== undefined && typeof detail.code === 'string' ? detail.code : undefined,
       validation,

@@ -117,7 +117,16 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
     }
     return;
   }
-  if (!clientLeft && view.status >= 500) {
+  if (!clientLeft && view.quiet !== undefined) {
+    // APP-007: a refusal kitjs answers by design (the server is closing) is an operational line, no stack.
+    const code = (err as { code?: unknown }).code;
+    logFailure(
+      view.quiet,
+      { code, method: req.method, url: req.originalUrl },
+      'request refused',
+      loggerOf(req),
+    );
+  } else if (!clientLeft && view.status >= 500) {
     logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', loggerOf(req));
   }
   stripBodyHeaders(res);
@@ -136,15 +145,29 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
   else writeDefaultError(err, view, req, res);
 }
 
-/** ERR-006: the headers the error asks for (`Retry-After`, `Allow`), framing headers already left out. */
+/**
+ * ERR-006: the headers the error asks for (`Retry-After`, `Allow`), framing headers already left out. A 5xx
+ * shows nothing of the error (HARD-003), headers included: an error from an upstream client carries the
+ * upstream's `Set-Cookie`, `Server` and internal hosts. Only a well-formed `Retry-After` (delay-seconds or an
+ * HTTP date) is kept on a 5xx, since it tells the client when to come back and nothing about the failure.
+ */
 function setErrorHeaders(res: KitResponse, view: ErrorView): void {
   for (const [name, value] of view.headers) {
+    if (view.status >= 500 && !isRetryAfter(name, value)) continue;
     try {
       res.setHeader(name, value);
     } catch {
       // An invalid header name or value from an error object is dropped rather than failing the answer.
     }
   }
+}
+
+/** Whether a header is a `Retry-After` of delay-seconds or an IMF-fixdate (RFC 9110 §10.2.3, §5.6.7). */
+function isRetryAfter(name: string, value: string): boolean {
+  if (name.toLowerCase() !== 'retry-after') return false;
+  return (
+    /^\d{1,10}$/.test(value) || /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value)
+  );
 }
 
 /** ERR-013: the error as RFC 9457 problem details, with the headers it asks for. */

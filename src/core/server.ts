@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Flavour } from './app/flavour.js';
-import type { ServerTimeouts } from './types.js';
+import type { CloseOptions, ServerTimeouts } from './types.js';
 
 /**
  * APP-008: how long a client may take, in milliseconds, unless the app says otherwise: its headers within
@@ -19,6 +19,48 @@ export const DEFAULT_TIMEOUTS: Readonly<Required<ServerTimeouts>> = Object.freez
 /** How long `close()` waits for in-flight requests before cutting connections, in milliseconds. */
 const DEFAULT_CLOSE_TIMEOUT = 10_000;
 
+/**
+ * Where a shutdown stands: `open` (serving), `delaying` (closing, the listeners still accept: APP-014), or
+ * `draining` (the listeners are closed; requests in flight finish: APP-007).
+ */
+export type ShutdownPhase = 'open' | 'delaying' | 'draining';
+
+/**
+ * The options of `close()`, checked: `delay` and `timeout` are finite numbers of at least 0 when given. A
+ * mistake is a TypeError at the call, before anything closes, rather than a shutdown that never waits.
+ *
+ * @example
+ * ```ts
+ * closeOptions({ delay: 1000 }); // { delay: 1000, timeout: undefined }
+ * ```
+ */
+export function closeOptions(options: unknown): CloseOptions {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(
+      `close(options): expected an object with delay and timeout, got ${describe(options)}`,
+    );
+  }
+  const { delay, timeout } = options as Record<string, unknown>;
+  return { delay: milliseconds('delay', delay), timeout: milliseconds('timeout', timeout) };
+}
+
+function milliseconds(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(
+      `close({ ${name} }): expected milliseconds, a finite number of 0 or more, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'string'
+    ? `${typeof value} ${String(value)}`
+    : typeof value;
+}
+
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -33,8 +75,10 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * ```
  */
 export class AppServers {
-  /** True from the start of `close()` until it has finished: requests arriving meanwhile get a 503. */
+  /** True from the start of `close()` until it has finished (APP-014: a readiness route reads it). */
   closing = false;
+  /** `delaying` while the listeners still serve (APP-014), `draining` once they are closed (APP-007). */
+  phase: ShutdownPhase = 'open';
   private readonly servers = new Set<Server>();
   private readonly closeHooks: Array<() => void | Promise<void>> = [];
   private closingRun: Promise<void> | undefined = undefined;
@@ -81,24 +125,51 @@ export class AppServers {
     return server;
   }
 
+  /**
+   * APP-007, APP-014: what a request that begins while closing gets: its answer says `Connection: close`,
+   * and the result says whether it is refused (the drain: listeners closed) or served (the delay). The
+   * close moves to the last answer of a connection: a request pipelined behind one whose answer has not
+   * started takes the close from it, so both are answered in order; one pipelined behind an answer that
+   * already went out saying close would never be written, so it is refused without running.
+   */
+  refusesWhileClosing(req: IncomingMessage, res: ServerResponse): boolean {
+    res.setHeader('Connection', 'close');
+    const socket = req.socket;
+    const ahead = lastAnswers.get(socket);
+    lastAnswers.set(socket, res);
+    if (ahead !== undefined && ahead !== res && !ahead.writableFinished) {
+      if (!ahead.headersSent) ahead.removeHeader('Connection');
+      else if (saysClose(ahead)) return true;
+    }
+    return this.phase === 'draining';
+  }
+
   onClose(fn: () => void | Promise<void>): void {
     if (typeof fn !== 'function') throw new TypeError('onClose(fn): fn must be a function');
     this.closeHooks.push(fn);
   }
 
-  // APP-007: stop accepting, let requests finish, 503 to late ones, cut at `timeout`, then the onClose hooks.
-  close(timeout = DEFAULT_CLOSE_TIMEOUT): Promise<void> {
+  // APP-007, APP-014: closing at once (readiness), the listeners serve on for `delay`, then the drain: stop
+  // accepting, let requests finish, 503 to late ones, cut at `timeout`, then the onClose hooks.
+  close(options: CloseOptions = {}): Promise<void> {
     // One shutdown at a time: a second call (a signal handler and a test teardown, say) joins the first
     // instead of running the hooks early, while requests are still in flight.
-    this.closingRun ??= this.shutDown(timeout).finally(() => {
+    this.closingRun ??= this.shutDown(options).finally(() => {
       this.closingRun = undefined;
       this.closing = false;
+      this.phase = 'open';
     });
     return this.closingRun;
   }
 
-  private async shutDown(timeout: number): Promise<void> {
+  private async shutDown({ delay = 0, timeout = DEFAULT_CLOSE_TIMEOUT }: CloseOptions): Promise<void> {
     this.closing = true;
+    this.phase = 'delaying';
+    // APP-007: from now on every response carries Connection: close, those already in flight included, so
+    // no client reuses a connection the drain will close (a reused one that is closed under it is a reset).
+    for (const server of this.servers) markInFlight(server);
+    if (delay > 0 && this.servers.size > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    this.phase = 'draining';
     await Promise.all([...this.servers].map((server) => drain(server, timeout)));
     let failure: unknown;
     for (const hook of this.closeHooks) {
@@ -131,31 +202,72 @@ function trackConnections(server: Server): void {
 }
 
 /**
- * APP-007, HARD-007: closes the connections that are idle: keep-alive ones between requests (Node's own
- * `closeIdleConnections`) and those that have not sent a byte yet. Node 26 counts the latter as idle and Node
- * 20 does not; closing them here makes close() the same on both, and a shutdown never waits on a client that
- * only connected.
+ * APP-007: the response each open connection is writing, when its headers have not gone out, is told to close
+ * the connection after it (`Connection: close`), as every response written while closing is (app.ts).
+ * `_httpMessage` is node:http's field for a socket's current response (stable since Node 0.x, and what
+ * shutdown libraries read); a response pipelined behind it takes the close over (`refusesWhileClosing`).
  */
-function closeIdle(server: Server): void {
-  server.closeIdleConnections();
+function markInFlight(server: Server): void {
+  for (const socket of connections.get(server) ?? []) {
+    const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (current && !current.headersSent) {
+      current.setHeader('Connection', 'close');
+      lastAnswers.set(socket, current);
+    }
+  }
+}
+
+// While closing: each connection's answer that says `Connection: close`, the last one it will carry.
+const lastAnswers = new WeakMap<Socket, ServerResponse>();
+
+/** Whether an answer whose headers went out told the client the connection closes after it. */
+function saysClose(res: ServerResponse): boolean {
+  return /\bclose\b/i.test(String(res.getHeader('connection') ?? ''));
+}
+
+/**
+ * APP-007: how long the drain leaves a connection that is idle between requests open before closing it. A
+ * client that just got a keep-alive answer sends its next request on the same connection within
+ * milliseconds; closed under it, that request is a reset the client cannot tell from a lost write, where
+ * within this window it gets the closing 503 and `Connection: close`.
+ */
+const IDLE_GRACE_MS = 100;
+
+/**
+ * HARD-007: closes the connections that have not sent a byte yet, at once: Node 26 counts them as idle and
+ * Node 20 does not; closing them here makes close() the same on both, and a shutdown never waits on a client
+ * that only connected.
+ */
+function closeSilent(server: Server): void {
   for (const socket of connections.get(server) ?? []) {
     if (socket.bytesRead === 0) socket.destroy();
   }
 }
 
-// HARD-007: idle keep-alive connections are reaped at once, not after keepAliveTimeout.
-/** Stops accepting, lets in-flight requests finish, reaps idle sockets, cuts the rest at `timeout`. */
+/**
+ * APP-007, HARD-007: stops accepting; closes the connections that have sent nothing at once and those idle
+ * between requests after {@link IDLE_GRACE_MS}; lets in-flight requests finish; cuts the rest at `timeout`.
+ * Every response written from the start of close() says `Connection: close`, so node:http itself closes each
+ * busy connection after its answer; one whose answer went out before close() began is closed by the server's
+ * keep-alive timeout, as on any day, or at `timeout`.
+ */
 function drain(server: Server, timeout: number): Promise<void> {
   return new Promise((resolve) => {
     const stop = (): void => {
-      const reaper = setInterval(() => closeIdle(server), 25);
       const force = setTimeout(() => server.closeAllConnections(), timeout);
-      server.close(() => {
-        clearInterval(reaper);
-        clearTimeout(force);
-        resolve();
-      });
-      closeIdle(server);
+      const grace = setTimeout(() => server.closeIdleConnections(), Math.min(IDLE_GRACE_MS, timeout));
+      // node:http's close() closes the idle connections at once (Node 19+): the grace above replaces that.
+      server.closeIdleConnections = keepIdle;
+      try {
+        server.close(() => {
+          clearTimeout(force);
+          clearTimeout(grace);
+          resolve();
+        });
+      } finally {
+        delete (server as Partial<Server>).closeIdleConnections;
+      }
+      closeSilent(server);
     };
     if (server.listening) stop();
     else {
@@ -165,3 +277,6 @@ function drain(server: Server, timeout: number): Promise<void> {
     }
   });
 }
+
+/** Stands in for node:http's `closeIdleConnections` while `close()` runs (see {@link drain}). */
+function keepIdle(): void {}

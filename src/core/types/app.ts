@@ -21,6 +21,26 @@ import type { RenderCallback, ViewEngine } from './views.js';
 export type ErrorFormat = 'text' | 'problem+json';
 
 /**
+ * The options of `app.close()` (APP-007, APP-014): how long the listeners keep serving first, and how long the
+ * drain may take.
+ *
+ * @example
+ * ```ts
+ * process.once('SIGTERM', () => void app.close({ delay: 1000, timeout: 10_000 }));
+ * ```
+ */
+export interface CloseOptions {
+  /**
+   * APP-014: milliseconds during which the app is already `closing` (so a readiness route answers 503) while
+   * its servers keep accepting and serving; the drain starts after it. Default 0. Set it above a balancer's
+   * health-check interval, so the balancer stops sending traffic before the listener closes.
+   */
+  delay?: number;
+  /** APP-007: milliseconds the drain lets requests in flight finish before their connections are cut. */
+  timeout?: number;
+}
+
+/**
  * What an app has besides its registrars, its parent, `register` and `setErrorHandler`; `Self` is the app
  * type the chainable members return (`KitApp`, which is these plus the rest).
  *
@@ -62,8 +82,16 @@ export interface AppBase<Self> {
   listen(options: ListenOptions, callback?: (error?: Error) => void): Server;
   /** The request listener, for `http.createServer(app.handler)` or tests. */
   readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
-  /** Stops the server `listen` started: refuses new work, lets in-flight requests finish, then closes. */
-  close(options?: { timeout?: number }): Promise<void>;
+  /**
+   * Stops the servers `listen` started (APP-007, APP-014): `closing` at once, the listeners serve on for
+   * `delay` ms, then stop accepting; requests in flight finish (cut after `timeout` ms), then the `onClose` hooks.
+   */
+  close(options?: CloseOptions): Promise<void>;
+  /**
+   * APP-014: true from the start of `close()` until it has finished, the `delay` included: a readiness route
+   * answers 503 on it so that a balancer stops sending traffic before the listener closes.
+   */
+  readonly closing: boolean;
   /**
    * OBS-009: runs one request through the app in-process, with no server (light-my-request, as Fastify's
    * `inject`); a string is a GET of that URL.
