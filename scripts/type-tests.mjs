@@ -8,7 +8,7 @@
 //    (typescript-7), all three from test-tools/package.json's lockfile. TypeScript 7 has no JavaScript
 //    compiler API, but its `tsc` (a native binary, from its platform package) is all this needs.
 // 3. Compiles test/types/no-peers/ in a scratch project holding only kitjs's declarations, @types/node and
-//    pino and ajv (kitjs's dependencies whose types the declarations use): without mongoose or sequelize installed,
+//    pino, ajv and ajv-formats (kitjs's dependencies whose types the declarations use): without mongoose or sequelize installed,
 //    with `skipLibCheck: false`, there must be no error. Its second program (tsconfig.subpaths.json) imports
 //    only the subpath entries and checks the declarations a library would emit from them: outside this
 //    repository, where a type only dist/core.d.ts names cannot be written (TS2883).
@@ -96,7 +96,7 @@ function peerlessProject() {
   mkdirSync(join(modules, '@types'), { recursive: true });
   symlinkSync(join(root, 'node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
   // kitjs's dependencies whose types its public ones name (a logger's, `kit({ ajv })`'s), installed with it.
-  for (const name of ['pino', 'ajv'])
+  for (const name of ['pino', 'ajv', 'ajv-formats'])
     symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
   for (const name of readdirSync(join(typesDir, 'no-peers'))) {
     cpSync(join(typesDir, 'no-peers', name), join(dir, name));

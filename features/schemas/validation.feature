@@ -299,3 +299,86 @@ Feature: Route schemas validate the request before the handlers
       Then the status is 400
       And the body does not contain "ZX-"
       And the body does not contain "nope"
+
+  Rule: SCHEMA-014 The common formats are checked with no setup
+
+    Scenario: A TypeBox email field refuses what is not an email, with no setup
+      Given the app:
+        """js
+        const { Type } = require('@sinclair/typebox');
+        app.use(json());
+        const Signup = Type.Object({ email: Type.String({ format: 'email' }), born: Type.String({ format: 'date' }) });
+        app.post('/signup', { schema: { body: Signup } }, (req, res) => res.status(201).json(req.body));
+        app.get('/notes/:id', { schema: { params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } } } }, (req, res) => res.json({ id: req.params.id }));
+        """
+      When I POST "/signup" with the JSON body:
+        """
+        {"email": "not-an-email", "born": "1990-01-31"}
+        """
+      Then the status is 400
+      And the JSON body includes:
+        """json
+        { "code": "KIT_ERR_VALIDATION", "part": "body", "issues": [{ "path": ["email"] }] }
+        """
+      When I POST "/signup" with the JSON body:
+        """
+        {"email": "ada@example.com", "born": "1990-02-30"}
+        """
+      Then the status is 400
+      When I POST "/signup" with the JSON body:
+        """
+        {"email": "ada@example.com", "born": "1990-02-28"}
+        """
+      Then the status is 201
+      When I GET "/notes/42"
+      Then the status is 400
+      When I GET "/notes/0b9a4b8e-3c1f-4d7e-9f20-6a1c2d3e4f50"
+      Then the status is 200
+
+    @kit-lifecycle
+    Scenario: formats false makes format an annotation, and a list checks only the formats it names
+      Given the app:
+        """js
+        const assert = require('node:assert/strict');
+        const http = require('node:http');
+        const Body = { type: 'object', properties: { email: { type: 'string', format: 'email' }, id: { type: 'string', format: 'uuid' } } };
+        const make = (ajv) => {
+          const one = kit({ ajv });
+          one.use(json());
+          one.post('/check', { schema: { body: Body } }, (req, res) => res.json({ ok: true }));
+          return one;
+        };
+        const apps = { off: make({ formats: false }), uuid: make({ formats: ['uuid'] }), custom: make({ customOptions: { formats: { email: /@kitjs\.dev$/ } } }) };
+        assert.throws(() => kit({ ajv: { formats: 'yes' } }), TypeError);
+        return http.createServer((req, res) => {
+          const [, name, ...rest] = req.url.split('/');
+          req.url = `/${rest.join('/')}`;
+          apps[name](req, res);
+        });
+        """
+      When I POST "/off/check" with the JSON body:
+        """
+        {"email": "not-an-email", "id": "not-a-uuid"}
+        """
+      Then the status is 200
+      When I POST "/uuid/check" with the JSON body:
+        """
+        {"email": "not-an-email", "id": "not-a-uuid"}
+        """
+      Then the status is 400
+      When I POST "/uuid/check" with the JSON body:
+        """
+        {"email": "not-an-email", "id": "0b9a4b8e-3c1f-4d7e-9f20-6a1c2d3e4f50"}
+        """
+      Then the status is 200
+      When I POST "/custom/check" with the JSON body:
+        """
+        {"email": "ada@example.com"}
+        """
+      Then the status is 400
+      When I POST "/custom/check" with the JSON body:
+        """
+        {"email": "ada@kitjs.dev"}
+        """
+      Then the status is 200
+

@@ -1,5 +1,6 @@
 // Compiled by `npm run test:package` against the built package: every public type imports from 'kitjs'.
 
+import addFormats from 'ajv-formats';
 import type {
   AppErrorHandler,
   ErrorHandler,
@@ -46,10 +47,15 @@ app.get('/own', (req, res) => {
   res.json({ owner: typeof owner, notText, notRoute });
 });
 
+// SCHEMA-014: a CommonJS ajv plugin's default import under NodeNext is its module to the types; it is taken.
+const formatted = kit({ ajv: { plugins: [addFormats], formats: ['email', 'uuid'] } });
+// @ts-expect-error formats are format names, true or false
+kit({ ajv: { formats: ['e-mail'] } });
+
 // The subpath entries share the root's types (one core): their exports are the root's own.
 const guarded: RequestHandler = authMiddleware;
 app.get('/me', guarded, (req, res) => res.json({ user: req.user }));
 const docs = setupSwagger(app, { info: { title: 'consumer', version: '1' } });
 const disconnected: Promise<void> = mongodbManager.disconnect();
 
-export { disconnected, docs, route, user };
+export { disconnected, docs, formatted, route, user };

@@ -5,25 +5,41 @@ import type { PatternTest, SnapshotEngine } from './reply-snapshot.js';
 
 type AjvModule = typeof import('ajv');
 type AjvInstance = InstanceType<AjvModule['default']>;
+type FormatsModule = typeof import('ajv-formats');
+/** A format ajv-formats checks (`email`, `uri`, `uuid`, `date-time`...). */
+export type FormatName = import('ajv-formats').FormatName;
 
 // ajv and its compiled code are kept off every app that has no JSON Schema route.
 const loadAjv = lazyDependency<AjvModule>('ajv');
+const loadFormats = lazyDependency<FormatsModule>('ajv-formats');
+
+// biome-ignore lint/suspicious/noExplicitAny: an ajv plugin's options are its own type, unknown here.
+type AnyAjvPlugin = AjvPlugin<any>;
+
+/**
+ * An ajv plugin as an app may hold it: the function, or the module a default import gives under NodeNext
+ * for a CommonJS plugin (`import addErrors from 'ajv-errors'` is then `{ default: plugin }` to the types).
+ */
+export type AjvPluginLike = AnyAjvPlugin | { readonly default: AnyAjvPlugin };
 
 /**
  * `kit({ ajv })`: how this app's ajv instances are made, as Fastify's `ajv` option. `customOptions` are
- * ajv's own options, laid over kitjs's; `plugins` are ajv plugins (`ajv-formats`, `ajv-errors`...), each a
- * plugin or `[plugin, options]`, applied to every instance of the app.
+ * ajv's own options, laid over kitjs's; `plugins` are ajv plugins (`ajv-errors`, a keyword...), each a
+ * plugin or `[plugin, options]`, applied to every instance of the app. `formats` (SCHEMA-014): the common
+ * formats that request parts are checked against, all of ajv-formats' by default; `false` checks none, a
+ * list only those; more come from `customOptions.formats` (ajv's own option) or a plugin.
  *
  * @example
  * ```ts
- * import addFormats from 'ajv-formats';
- * const app = kit({ ajv: { customOptions: { allErrors: true }, plugins: [addFormats] } });
+ * const app = kit({ ajv: { customOptions: { allErrors: true, formats: { sku: /^[A-Z]{3}-\d{4}$/ } } } });
+ * const lenient = kit({ ajv: { formats: false } }); // `format` is an annotation only, as in bare ajv
  * ```
  */
 export interface AjvSettings {
   customOptions?: AjvOptions;
-  // biome-ignore lint/suspicious/noExplicitAny: an ajv plugin's options are its own type, unknown here.
-  plugins?: ReadonlyArray<AjvPlugin<any> | readonly [AjvPlugin<any>, unknown]>;
+  plugins?: ReadonlyArray<AjvPluginLike | readonly [AjvPluginLike, unknown]>;
+  /** SCHEMA-014: which formats request parts are checked against: `true` (the default) all, `false` none. */
+  formats?: boolean | readonly FormatName[];
 }
 
 /** What a schema's check is for: a request part (SCHEMA-003) or a reply (SCHEMA-008). */
@@ -51,6 +67,10 @@ export class SchemaCompilers implements SnapshotEngine {
     }
     if (settings.plugins !== undefined && !Array.isArray(settings.plugins)) {
       throw new TypeError('kit({ ajv }): ajv.plugins must be an array of ajv plugins');
+    }
+    const formats = settings.formats;
+    if (formats !== undefined && typeof formats !== 'boolean' && !Array.isArray(formats)) {
+      throw new TypeError('kit({ ajv }): ajv.formats must be true, false or a list of format names');
     }
   }
 
@@ -91,11 +111,34 @@ export class SchemaCompilers implements SnapshotEngine {
         ? { ...base, ...this.settings.customOptions, ...own }
         : { ...base, ...own, ...this.settings.customOptions },
     );
+    // SCHEMA-014: request parts are checked against the common formats with no setup, as Fastify's are. A
+    // reply is the app's own data: its formats are checked only where the app asked for them (a plugin or
+    // customOptions.formats), which keeps the compiled reply writer for schemas that carry a `format`.
+    const formats = this.settings.formats ?? true;
+    if (use !== 'reply' && formats !== false) {
+      const addFormats = loadFormats().default;
+      if (formats === true) addFormats(ajv);
+      else addFormats(ajv, [...formats]);
+      // The app's own formats (ajv's `formats` option) win over the defaults of the same name.
+      for (const [name, format] of Object.entries(this.settings.customOptions?.formats ?? {})) {
+        if (format !== undefined) ajv.addFormat(name, format);
+      }
+    }
     for (const entry of this.settings.plugins ?? []) {
       const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
-      (plugin as AjvPlugin<unknown>)(ajv, options);
+      pluginFunction(plugin as AjvPluginLike)(ajv, options);
     }
     this.instances.set(use, ajv);
     return ajv;
   }
+}
+
+/** The plugin function of what an app gave: itself, or the `default` of a CommonJS module's namespace. */
+function pluginFunction(plugin: AjvPluginLike): AnyAjvPlugin {
+  if (typeof plugin === 'function') return plugin;
+  const inner = (plugin as { default?: unknown } | null)?.default;
+  if (typeof inner === 'function') return inner as AnyAjvPlugin;
+  throw new TypeError(
+    'kit({ ajv }): each of ajv.plugins must be an ajv plugin function or [plugin, options]',
+  );
 }
