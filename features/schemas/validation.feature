@@ -382,3 +382,77 @@ Feature: Route schemas validate the request before the handlers
         """
       Then the status is 200
 
+  Rule: SCHEMA-015 Guards run before the schema check
+
+    Scenario: No token and a bad body is a 401, not the schema's issues; a token and a bad body is the 400
+      Given the app:
+        """js
+        process.env.JWT_SECRET = 'k'.repeat(32);
+        const { z } = require('zod');
+        app.use(json());
+        const schema = { body: z.object({ title: z.string().min(1) }) };
+        world.seen = [];
+        app.post('/notes', { schema }, authMiddleware, (req, res) => res.status(201).json({ title: req.body.title, by: req.user.id }));
+        app.post('/first', authMiddleware, { schema }, (req, res) => res.status(201).json({ title: req.body.title }));
+        // A middleware before the handler reads the body as it came; the handler reads the checked value.
+        const { Type } = require('@sinclair/typebox');
+        app.post(
+          '/count',
+          { schema: { body: Type.Object({ n: Type.Integer({ default: 1 }) }) } },
+          (req, res, next) => { world.seen.push(JSON.stringify(req.body)); next(); },
+          (req, res) => res.json(req.body),
+          (err, req, res, next) => res.status(err.status).json({ caught: err.code }),
+        );
+        world.token = generateToken({ id: 7, email: 'a@b.c' });
+        """
+      When I POST "/notes" with the JSON body:
+        """
+        {"title": 42}
+        """
+      Then the status is 401
+      And the body does not contain "title"
+      When I POST "/first" with the JSON body:
+        """
+        {"title": 42}
+        """
+      Then the status is 401
+      And this holds:
+        """js
+        const post = async (body) => {
+          const r = await fetch(`http://127.0.0.1:${world.server.address().port}/notes`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+            body,
+          });
+          return [r.status, await r.json()];
+        };
+        // With credentials, the schema's 400 and then the stored note.
+        const [status, problem] = await post('{"title": 42}');
+        assert.equal(status, 400);
+        assert.equal(problem.code, 'KIT_ERR_VALIDATION');
+        assert.equal(problem.part, 'body');
+        assert.deepEqual(await post('{"title": "groceries"}'), [201, { title: 'groceries', by: 7 }]);
+        """
+      When I POST "/count" with the JSON body:
+        """
+        {}
+        """
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "n": 1 }
+        """
+      When I POST "/count" with the JSON body:
+        """
+        {"n": "many"}
+        """
+      Then the status is 400
+      And the JSON body is:
+        """
+        { "caught": "KIT_ERR_VALIDATION" }
+        """
+      And this holds:
+        """js
+        assert.deepEqual(world.seen, ['{}', '{"n":"many"}']);
+        """
+

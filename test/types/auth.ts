@@ -10,6 +10,7 @@ import kit, {
   type TokenPayload,
   verifyToken,
 } from 'kitjs';
+import { z } from 'zod';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(_check?: T): void {}
@@ -115,3 +116,45 @@ app.get('/inline-typed', authMiddleware<Claims>({ allowNoExpiry: true }), (req, 
   res.json(id);
 });
 app.route('/inline-route').post(authMiddleware({}), (req, res) => res.json(req.user.email));
+
+// SCHEMA-015: a guard and route options together, in either order: req.user is defined and the body is the
+// schema's output, both at once; the claims keep the guard's type.
+const Note = {
+  type: 'object',
+  properties: { title: { type: 'string' } },
+  required: ['title'],
+  additionalProperties: false,
+} as const;
+const noteSchema = { body: z.object({ title: z.string() }) };
+app.post('/notes', { schema: noteSchema }, authMiddleware, (req, res) => {
+  expectType<Equal<typeof req.user, AuthUser>>();
+  const title: string = req.body.title;
+  res.status(201).json({ title, by: req.user.id });
+});
+app.post('/notes-first', authMiddleware, { schema: noteSchema }, (req, res) => {
+  expectType<Equal<typeof req.user, AuthUser>>();
+  const title: string = req.body.title;
+  res.status(201).json({ title, by: req.user.email });
+});
+app.post('/notes-tenant', { schema: noteSchema, handlerTimeout: 2000 }, tenantGuard, (req, res) => {
+  const tenant: string = req.user.tenant;
+  const title: string = req.body.title;
+  res.json({ tenant, title });
+});
+app.put('/notes/:noteId', { schema: noteSchema }, authMiddleware(), (req, res) => {
+  res.json({ id: req.params.noteId, title: req.body.title, by: req.user.role });
+});
+router.post('/notes', { schema: noteSchema }, authMiddleware, (req, res) => res.json(req.user.id));
+app.route('/notes/:noteId/copy').post({ schema: noteSchema }, authMiddleware, (req, res) => {
+  res.json([req.params.noteId, req.body.title, req.user.id]);
+});
+app.route('/notes/:noteId/move').post(authMiddleware, { schema: noteSchema }, (req, res) => {
+  res.json([req.params.noteId, req.body.title, req.user.id]);
+});
+app.post('/notes-wrong', { schema: noteSchema }, authMiddleware, (req, res) => {
+  // @ts-expect-error: the schema has no field "body" named titel
+  res.json(req.body.titel);
+});
+app.post('/notes-json-schema', { schema: { body: Note } }, authMiddleware, (req, res) =>
+  res.json(req.user.id),
+);

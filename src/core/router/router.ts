@@ -5,6 +5,7 @@ import type { InternalRequest } from '../request.js';
 import type { SchemaCompilers } from '../schema/compilers.js';
 import { routeSchemaOf } from '../schema/route-options.js';
 import type {
+  GuaranteedBy,
   HandlerArg,
   KitRequest,
   KitResponse,
@@ -12,6 +13,7 @@ import type {
   NextFunction,
   PathList,
   PathRegistrar,
+  RequestGuard,
   Route,
   RouteGeneric,
   RouteInfo,
@@ -107,6 +109,19 @@ export class Router implements RouterLike<Router>, Mountable {
   }
 
   // A method, not one of the loop's: an app's `get(name)` reads a setting (app/configurable.ts overrides it).
+  // SCHEMA-015: a guard and route options in either order, as PathRegistrar has them.
+  get<const S extends RouteSchema, P extends string, G extends RequestGuard<object>>(
+    path: P,
+    options: RouteOptions<S>,
+    guard: G,
+    ...handlers: HandlerArg<SchemaRouteOf<S, P>, GuaranteedBy<G>>[]
+  ): this;
+  get<P extends string, G extends RequestGuard<object>, const S extends RouteSchema>(
+    path: P,
+    guard: G,
+    options: RouteOptions<S>,
+    ...handlers: HandlerArg<SchemaRouteOf<S, P>, GuaranteedBy<G>>[]
+  ): this;
   get<const S extends RouteSchema, P extends string = string>(
     path: P,
     options: RouteOptions<S>,
@@ -278,7 +293,7 @@ function collectRoutes(stack: Layer[], prefix: string, out: RouteInfo[]): void {
       for (const entry of layer.index.entries) {
         const method = entry.method === '*' ? 'ALL' : entry.method;
         const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
-        const schema = routeSchemaOf(entry.handlers[0]);
+        const schema = routeSchemaOf(entry.handlers);
         for (const one of paths) {
           // A RegExp path is listed as its source text, under the prefix's.
           const path = joinPath(prefix, one === '*' ? '/*' : String(one));

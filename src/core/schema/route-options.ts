@@ -20,11 +20,15 @@ const STATUS_KEY = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
 const schemaByHandler = new WeakMap<object, Readonly<Record<string, unknown>>>();
 
 /**
- * The route schema a registration was given, looked up by the first of its handlers as `routes()` lists
- * them; undefined for a route without one.
+ * The route schema a registration was given, found among its handlers as `routes()` lists them (its
+ * validator, which follows the guards listed with it, SCHEMA-015); undefined for a route without one.
  */
-export function routeSchemaOf(handler: unknown): Readonly<Record<string, unknown>> | undefined {
-  return typeof handler === 'function' ? schemaByHandler.get(handler) : undefined;
+export function routeSchemaOf(handlers: readonly unknown[]): Readonly<Record<string, unknown>> | undefined {
+  for (const handler of handlers) {
+    const schema = typeof handler === 'function' ? schemaByHandler.get(handler) : undefined;
+    if (schema !== undefined) return schema;
+  }
+  return undefined;
 }
 
 /**
@@ -36,30 +40,41 @@ export function isRouteOptions(value: unknown): value is Record<string, unknown>
 }
 
 /**
- * The handlers a registration runs: `args` as they are when the first is not route options (nothing is added
- * to a route without a schema), else the rest behind the validator its schema makes. Options or a schema
- * with an unknown key are a TypeError naming `where`, thrown now rather than on the first request; so is a
- * schema that does not compile. `owner` is the registering app's compilers (SCHEMA-013); a standalone
- * Router has none, and its JSON Schemas are compiled again by each app that serves the route.
+ * The handlers a registration runs: `args` as they are when none of them is route options (nothing is added
+ * to a route without a schema), else the others with the validator its schema makes placed right before the
+ * route's handler (SCHEMA-015): the middleware listed with it (a guard such as authMiddleware, a body parser)
+ * runs first, on the request as it came, so a client without credentials gets the guard's 401 whatever its
+ * body. Route options may stand anywhere among the handlers, once. Options or a schema with an unknown key are
+ * a TypeError naming `where`, thrown now rather than on the first request; so is a schema that does not
+ * compile. `owner` is the registering app's compilers (SCHEMA-013); a standalone Router has none, and its JSON
+ * Schemas are compiled again by each app that serves the route.
  *
  * @example
  * ```ts
  * routeHandlers([{ schema: { body: z.object({ name: z.string() }) } }, save], "post('/users')"); // [validate, save]
+ * routeHandlers([{ schema }, authMiddleware, save], "post('/notes')"); // [authMiddleware, validate, save]
  * ```
  */
 export function routeHandlers(args: unknown[], where: string, owner?: SchemaCompilers): unknown[] {
-  if (!isRouteOptions(args[0])) return args;
-  const options = args[0];
+  const at = args.findIndex(isRouteOptions);
+  if (at === -1) return args;
+  const options = args[at] as Record<string, unknown>;
+  if (args.some((arg, index) => index > at && isRouteOptions(arg))) {
+    throw new TypeError(`${where}: route options are given more than once; give one object`);
+  }
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key))
       throw new TypeError(`${where}: unknown route option "${key}"; known: schema, handlerTimeout`);
   }
-  const rest = args.slice(1);
-  if (rest.flat(Infinity as 1).length === 0) throw new TypeError(`${where} needs at least one handler`);
-  // OBS-008: a route's own handler timeout starts after its schema's checks, before its handlers.
-  const timed = routeTimeout(options.handlerTimeout, where, rest);
+  const rest = [...args.slice(0, at), ...args.slice(at + 1)].flat(Infinity as 1);
+  if (rest.length === 0) throw new TypeError(`${where} needs at least one handler`);
+  // SCHEMA-015: the route's handler is its last request handler; error handlers after it keep their place.
+  const handlerAt = lastRequestHandler(rest);
+  const before = rest.slice(0, handlerAt);
+  // OBS-008: a route's own handler timeout starts after its schema's checks, before its handler.
+  const timed = routeTimeout(options.handlerTimeout, where, rest.slice(handlerAt));
   const schema = options.schema;
-  if (schema === undefined) return timed;
+  if (schema === undefined) return [...before, ...timed];
   if (!isRouteOptions(schema)) throw new TypeError(`${where}: the schema option must be a plain object`);
   for (const key of Object.keys(schema)) {
     if (!SCHEMA_KEYS.includes(key)) {
@@ -67,15 +82,30 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
     }
   }
   if (schema.response !== undefined) checkResponseKeys(schema.response, where);
-  if (!PARTS.some((part) => schema[part] !== undefined) && schema.response === undefined) return timed;
+  if (!PARTS.some((part) => schema[part] !== undefined) && schema.response === undefined) {
+    return [...before, ...timed];
+  }
   // SCHEMA-007: compiled once, here, by the registering app's compilers (a Router's: a fresh set, so that a
   // schema that does not compile is refused now all the same).
   const compile = (compilers: SchemaCompilers): CompiledSchema => compileSchema(schema, where, compilers);
   const home = owner ?? new SchemaCompilers();
   const compiled = compile(home);
-  const first = usesAjv(schema) ? perApp(home, compiled, compile) : fixed(compiled);
-  schemaByHandler.set(first, schema);
-  return [first, ...timed];
+  const validator = usesAjv(schema) ? perApp(home, compiled, compile) : fixed(compiled);
+  schemaByHandler.set(validator, schema);
+  return [...before, validator, ...timed];
+}
+
+/**
+ * The index of the last handler that is not error middleware (four parameters, as Express tells them
+ * apart); the first handler when all are error middleware, which the route then never runs for a request
+ * that has not failed, as before.
+ */
+function lastRequestHandler(handlers: unknown[]): number {
+  for (let index = handlers.length - 1; index >= 0; index--) {
+    const handler = handlers[index];
+    if (typeof handler !== 'function' || handler.length !== 4) return index;
+  }
+  return 0;
 }
 
 /** A request as its app's dispatch leaves it: with the serving app's context (request/internal.ts). */

@@ -39,6 +39,23 @@ export type RouteRegistrar<Path extends RoutePath> =
     guard: Guard,
     ...handlers: HandlerArg<RouteOf<{}, Path extends string ? Path : string>, GuaranteedBy<Guard>>[]
   ) => Route<Path>) &
+    // SCHEMA-015: route options and a guard, in either order: the schema's types and the guard's together.
+    (<const Schema extends RouteSchema, Guard extends RequestGuard<object>>(
+      options: RouteOptions<Schema>,
+      guard: Guard,
+      ...handlers: HandlerArg<
+        SchemaRouteOf<Schema, Path extends string ? Path : string>,
+        GuaranteedBy<Guard>
+      >[]
+    ) => Route<Path>) &
+    (<Guard extends RequestGuard<object>, const Schema extends RouteSchema>(
+      guard: Guard,
+      options: RouteOptions<Schema>,
+      ...handlers: HandlerArg<
+        SchemaRouteOf<Schema, Path extends string ? Path : string>,
+        GuaranteedBy<Guard>
+      >[]
+    ) => Route<Path>) &
     (<const Schema extends RouteSchema>(
       options: RouteOptions<Schema>,
       ...handlers: HandlerArg<SchemaRouteOf<Schema, Path extends string ? Path : string>>[]
@@ -118,6 +135,21 @@ export interface PathRegistrar<Self> {
     path: Path,
     guard: Guard,
     ...handlers: HandlerArg<RouteOf<{}, Path>, GuaranteedBy<Guard>>[]
+  ): Self;
+  // SCHEMA-015: route options and a guard, in either order (the guard runs before the schema's check): the
+  // handlers after them see the schema's output and what the guard guarantees (`req.user` defined), together.
+  // Before the plain route-options form, which would take the guard as an ordinary handler.
+  <const Schema extends RouteSchema, Path extends string, Guard extends RequestGuard<object>>(
+    path: Path,
+    options: RouteOptions<Schema>,
+    guard: Guard,
+    ...handlers: HandlerArg<SchemaRouteOf<Schema, Path>, GuaranteedBy<Guard>>[]
+  ): Self;
+  <Path extends string, Guard extends RequestGuard<object>, const Schema extends RouteSchema>(
+    path: Path,
+    guard: Guard,
+    options: RouteOptions<Schema>,
+    ...handlers: HandlerArg<SchemaRouteOf<Schema, Path>, GuaranteedBy<Guard>>[]
   ): Self;
   // With route options the handlers' request is typed by the schema's output; a RegExp path leaves Path string.
   <const Schema extends RouteSchema, Path extends string = string>(
