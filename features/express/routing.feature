@@ -1072,3 +1072,57 @@ Feature: Express 4 routing
         assert.equal(world.refusals[1], 'TypeError: invalid param() call for id, got bob');
         assert.match(world.refusals[2], /^TypeError: param\(fn\): .*Express 4's deprecated form/);
         """
+
+  Rule: XROUTE-020 One request's route regexes that can backtrack share one budget
+
+    Scenario: 200 quadratic routes in a kit() app and its router cost a 2,043-character path what one does
+      Given the app:
+        """js
+        const router = new Router();
+        for (let i = 0; i < 100; i++) router.get(new RegExp(`.*fly${i}$`), (req, res) => res.send(`fly${i}`));
+        app.use(router);
+        for (let i = 100; i < 200; i++) app.get(new RegExp(`.*fly${i}$`), (req, res) => res.send(`fly${i}`));
+        app.use((req, res) => res.status(404).send('no route'));
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const get = async (path) => {
+          const response = await fetch(`http://127.0.0.1:${port}${path}`);
+          return `${response.status} ${await response.text()}`;
+        };
+        // The first route's try costs 2043^2 of the 2^22 steps: none of the 199 after it fits in what is left.
+        const long = `/${'a'.repeat(2036)}fly199`;
+        assert.equal(long.length, 2043);
+        assert.equal(await get(long), '404 no route');
+        // The route a request reaches first answers a long path, as it would alone (XROUTE-016).
+        assert.equal(await get(`/${'a'.repeat(2037)}fly0`), '200 fly0');
+        // An ordinary path leaves room for all 200 (200 × 107^2 steps); each request has its own budget.
+        assert.equal(await get(`/${'a'.repeat(100)}fly199`), '200 fly199');
+        assert.equal(await get(long), '404 no route');
+        """
+
+    Scenario: Express 4 routes under other literal prefixes cost nothing; a use() pattern draws on the same budget
+      Given the Express app:
+        """js
+        for (const area of ['assets', 'docs', 'files']) {
+          app.get(`/${area}/:from-:to`, (req, res) => res.send(`${area} ${req.params.to}`));
+        }
+        const items = express.Router();
+        items.get('/items/:from-:to', (req, res) => res.send(`items ${req.params.to}`));
+        app.use('/v:major-:minor', items);
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const get = async (path) => {
+          const response = await fetch(`http://127.0.0.1:${port}${path}`);
+          return `${response.status} ${response.status === 200 ? await response.text() : ''}`;
+        };
+        // /assets/ and /docs/ cannot match a /files/ path: the one route that can gets the whole budget.
+        assert.equal(await get(`/files/${'a'.repeat(2000)}-b`), '200 files b');
+        // The prefix /v:major-:minor can backtrack: on 1,514 characters it takes 1514^2 steps, and the route
+        // under it, which sees 1,509, cannot have 1509^2 more; on a path half as long both fit.
+        assert.equal(await get(`/v1-2/items/${'a'.repeat(1500)}-b`), '404 ');
+        assert.equal(await get(`/v1-2/items/${'a'.repeat(700)}-b`), '200 items b');
+        """

@@ -228,3 +228,25 @@ Feature: kitjs/express5 routing: path-to-regexp 8's paths, req.params, path erro
       Then the status is 404
       When I GET "/bar"
       Then the status is 404
+
+  Rule: XROUTE-020 One request's route regexes that can backtrack share one budget
+
+    Scenario: 200 quadratic Express 5 routes cost a 2,039-character path what one does
+      Given the Express 5 app:
+        """js
+        for (let i = 0; i < 200; i++) {
+          app.get(`/files/:from-:to-v${i}`, (req, res) => res.send(`v${i} ${req.params.to}`));
+        }
+        """
+      Then this holds:
+        """js
+        const port = world.server.address().port;
+        const get = async (path) => {
+          const response = await fetch(`http://127.0.0.1:${port}${path}`);
+          return `${response.status} ${response.status === 200 ? await response.text() : ''}`;
+        };
+        // The first route's try costs 2039^2 of the 2^22 steps: none of the 199 after it fits in what is left.
+        assert.equal(await get(`/files/${'a'.repeat(2025)}-b-v199`), '404 ');
+        // An ordinary path leaves room for all 200 (200 × 114^2 steps).
+        assert.equal(await get(`/files/${'a'.repeat(100)}-b-v199`), '200 v199 b');
+        """

@@ -133,7 +133,8 @@ function kitParams(pattern: RoutePath, options: (typeof optionSets)[number], pat
     options,
     expressPathSyntax,
   );
-  const found = index.match('GET', path, path.toLowerCase())?.[0];
+  // A fresh request's account (XROUTE-020), as a router matches for a request.
+  const found = index.match('GET', path, path.toLowerCase(), {})?.[0];
   return found === undefined ? null : (decodeParams(found, null) as object);
 }
 

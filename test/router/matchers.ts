@@ -41,7 +41,8 @@ function throughIndex(pattern: string, options: MatchOptions): (path: string) =>
     expressPathSyntax,
   );
   return (path) => {
-    const found = index.match('GET', path, path.toLowerCase());
+    // A fresh request's account (XROUTE-020), as a router matches for a request.
+    const found = index.match('GET', path, path.toLowerCase(), {});
     const first = found?.[0];
     return first === undefined ? null : { keys: first.keys, values: first.values };
   };

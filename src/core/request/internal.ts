@@ -10,4 +10,9 @@ export interface InternalRequest extends KitRequest {
   kitSearch: string;
   /** The app running the request, as its requests read it (compiled settings, logger); set as it enters. */
   context: AppContext | undefined;
+  /**
+   * XROUTE-020: the engine steps the request's route regexes that can backtrack were charged so far (its
+   * `RegexMeter`); set by the first one tried, absent on a request that met none.
+   */
+  kitRegexSteps?: number;
 }

@@ -188,9 +188,15 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
       const layer = this.stack[this.index++] as Layer;
       if (layer.kind === 'routes') {
         if (this.hasError) continue;
-        const found = layer.index.match(this.req.method as string, this.where.path, this.where.lower());
+        // XROUTE-020: the request is the meter its regex routes that can backtrack draw on, in every router.
+        const found = layer.index.match(
+          this.req.method as string,
+          this.where.path,
+          this.where.lower(),
+          this.req,
+        );
         if (this.walk !== undefined)
-          this.tellWalk(layer.index.match(ANY_METHOD, this.where.path, this.where.lower()));
+          this.tellWalk(layer.index.match(ANY_METHOD, this.where.path, this.where.lower(), this.req));
         if (found !== null) {
           this.block = layer.index;
           this.matchedPath = this.where.path;
@@ -201,7 +207,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
         continue;
       }
       // ROUTE-008, ROUTE-009: prefix middleware and mounted routers run only for paths under their prefix.
-      const found = matchPrefix(layer, this.where);
+      const found = matchPrefix(layer, this.where, this.req);
       if (found === undefined) continue;
       // ERR-004: error middleware runs only while an error is pending, ordinary middleware only while none
       // is. Like Express, a pending error never enters a mounted router: its error middleware handles only
@@ -279,7 +285,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
       this.matches = null;
       return null;
     }
-    const found = this.block.match(this.req.method as string, this.where.path, this.where.lower());
+    const found = this.block.match(this.req.method as string, this.where.path, this.where.lower(), this.req);
     this.matchedPath = this.where.path;
     const rest = found?.filter((match) => match.entry.order > last.entry.order) ?? [];
     this.matchIndex = 0;

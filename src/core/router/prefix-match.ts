@@ -1,23 +1,29 @@
 /** Whether a `use` layer's prefix covers the path a router sees, and what it takes off (ROUTE-008, XROUTE-006). */
 import type { PrefixLayer } from './layer.js';
 import type { MountPath } from './mount-path.js';
+import { execRoute, type RegexMeter } from './regex-budget.js';
 
 /**
  * How `layer`'s prefix matches the path: `undefined` when it does not cover it (the layer is skipped),
  * `null` when it does with nothing captured (a literal prefix, or none), the match of its pattern
  * otherwise. Prefix middleware and mounted routers run only for paths under their prefix, in whole
- * segments (ROUTE-008, ROUTE-009).
+ * segments (ROUTE-008, ROUTE-009). A pattern that can backtrack draws on the budget of `meter`, the
+ * request (XROUTE-020).
  *
  * @example
  * ```ts
- * const found = matchPrefix(layer, where);
+ * const found = matchPrefix(layer, where, req);
  * if (found !== undefined) where.enter(enteredText(layer, found));
  * ```
  */
-export function matchPrefix(layer: PrefixLayer, where: MountPath): RegExpExecArray | null | undefined {
+export function matchPrefix(
+  layer: PrefixLayer,
+  where: MountPath,
+  meter: RegexMeter,
+): RegExpExecArray | null | undefined {
   if (layer.prefix === '') return null;
   if (layer.pattern === undefined) return where.isUnder(layer.prefix) ? null : undefined;
-  const found = layer.pattern.regexp.exec(where.path);
+  const found = execRoute(layer.pattern.regexp, where.path, meter);
   // A RegExp prefix may stop inside a segment (`/^\/re/` on `/rex`): whole segments only (ROUTE-008).
   return found !== null && endsSegment(where.path, found) ? found : undefined;
 }

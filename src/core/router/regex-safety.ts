@@ -1,5 +1,6 @@
 /** Bounds what a route regex may cost: a linear-time reading of its shape gives the longest path it is asked to match. */
 import { callerLocation } from '../../base/module-location.js';
+import { BoundedRegExp, BUDGET_BITS } from './regex-budget.js';
 import { readShape, type Shape, skeleton } from './regex-shape.js';
 
 /**
@@ -10,12 +11,6 @@ const FIRST = 0x21;
 const SIZE = 0x7e - FIRST + 1;
 const ALL = (1n << BigInt(SIZE)) - 1n;
 
-/**
- * XROUTE-016: matching a route regex may cost at most about 2^22 steps of the backtracking engine. A regex
- * whose cost grows as n^degree in the length n of the path is asked to match paths up to 2^(24/degree)
- * characters (degree 2: 2048, degree 3: 161); a linear one (degree 1) any path.
- */
-const BUDGET_BITS = 22;
 /** XROUTE-016: a regex with no polynomial bound (a repetition inside a repetition that can take the same text). */
 export const UNBOUNDED_LIMIT = 16;
 
@@ -29,27 +24,12 @@ export interface RegexVerdict {
   why: string | null;
 }
 
-/**
- * A route regex with a bound: a path longer than `maxLength` does not match, and the engine never runs on
- * it (XROUTE-016). Only regexes that are not linear are wrapped; `exec` is the one method routing calls.
- */
-class BoundedRegExp extends RegExp {
-  constructor(
-    checked: RegExp,
-    readonly maxLength: number,
-  ) {
-    super(checked);
-  }
-
-  override exec(input: string): RegExpExecArray | null {
-    return input.length > this.maxLength ? null : super.exec(input);
-  }
-}
-
 // XROUTE-002: the one place a regex is built from a value (route paths, and one-character probes of them).
 function construct(source: string, flags: string): RegExp {
   return new RegExp(source, flags);
 }
+
+const MODIFIER_GROUP = /\(\?-?[a-z]/;
 
 // One verdict per source and flags: apps register the same pattern for several methods.
 const verdicts = new Map<string, RegexVerdict>();
@@ -79,7 +59,40 @@ export function boundedRegex(source: string, flags: string, pattern: string): Re
       { code: 'KIT_ROUTE_REGEX_BOUNDED' },
     );
   }
-  return new BoundedRegExp(regexp, verdict.maxLength);
+  return new BoundedRegExp(regexp, verdict.maxLength, verdict.degree, literalHead(source, regexp.flags));
+}
+
+/**
+ * XROUTE-020: `^` and the characters every match starts with (`^\/assets\/` of `/assets/:path*`, `^\/v7\/` of
+ * Express 5's `^(?:\/v7\/([^\/]+)...)`), as a regex of single-character atoms, linear; null when the
+ * source has no such head beyond the leading `/`. A path it does not match cannot match the whole regex, so
+ * that regex need not be tried nor charged.
+ */
+function literalHead(source: string, flags: string): RegExp | null {
+  // A modifier group (`(?i:...)`) changes what its atoms mean, which their sources alone do not say.
+  if (MODIFIER_GROUP.test(source)) return null;
+  const shape = readShape(source);
+  if (shape.kind !== 'seq' || shape.items[0]?.kind !== 'start') return null;
+  let head = '';
+  let atoms = 0;
+  // Takes the atoms `items` start with, into the groups that start them; true when they all were atoms.
+  const take = (items: Shape[]): boolean => {
+    for (const item of items) {
+      if (item.kind === 'atom') {
+        head += item.source;
+        atoms++;
+      } else if (item.kind !== 'seq' || !take(item.items)) return false;
+    }
+    return true;
+  };
+  take(shape.items.slice(1));
+  if (atoms < 2) return null;
+  try {
+    return construct(`^${head}`, flags.replace(/[gy]/g, ''));
+  } catch {
+    // An atom this reading took apart from what gave it its meaning: no head, the whole regex is charged.
+    return null;
+  }
 }
 
 /** The verdict on a regex, from its shape alone: linear in the length of the source, remembered. */
@@ -115,6 +128,8 @@ function judge(shape: Shape, flags: string): RegexVerdict {
     return { degree, maxLength: UNBOUNDED_LIMIT, why: `can backtrack exponentially (it ${why})` };
   }
   if (degree === 1) return { degree, maxLength: Infinity, why: null };
+  // XROUTE-016: the longest path whose cost n^degree fits in a request's whole budget of 2^22 steps
+  // (XROUTE-020): 2048 characters for degree 2, 161 for degree 3.
   const maxLength = Math.floor(2 ** (BUDGET_BITS / degree));
   return { degree, maxLength, why: `can backtrack polynomially (degree ${degree})` };
 }

@@ -4,6 +4,7 @@ import { compileArrayPath } from './array-path-pattern.js';
 import { compileKitPath, kitPathSyntax } from './kit-path-syntax.js';
 import type { PathSyntax } from './path-syntax.js';
 import { compilePattern, isKitPattern, isStaticVariant, type PatternVariant, staticKey } from './pattern.js';
+import { execRoute, type RegexMeter } from './regex-budget.js';
 import { compileRegExpPath, compileWritten, type MatchOptions, type RegexPattern } from './regex-path.js';
 import { ANY_METHOD } from './router-walk.js';
 
@@ -146,9 +147,9 @@ export class RouteIndex {
 
   /**
    * Every route for `method` matching `path` (canonical, relative to the router), ordered as registered.
-   * `lowerPath` is `path` in lower case, computed once by the caller.
+   * `lowerPath` is `path` in lower case, computed once by the caller; `meter` is the request (XROUTE-020).
    */
-  match(method: string, path: string, lowerPath: string): RouteMatch[] | null {
+  match(method: string, path: string, lowerPath: string, meter?: RegexMeter): RouteMatch[] | null {
     // Every pattern starts with "/". A target that does not (`*/admin/x`, which Node's parser accepts)
     // must match nothing: splitting it below would drop its first part and reach /admin/:id past a
     // guard on /admin, which decides on the whole path.
@@ -168,7 +169,7 @@ export class RouteIndex {
         segments.shift();
         collect(this.root, segments, 0, [], method, collected);
       }
-      if (this.regexes !== null) matchRegexes(this.regexes, method, path, collected);
+      if (this.regexes !== null) this.matchRegexes(method, path, collected, meter);
       if (collected.length > 0) {
         // The static list is shared between requests: never sort it in place, merge into a fresh array.
         found = found === null ? collected : found.concat(collected);
@@ -180,6 +181,24 @@ export class RouteIndex {
       found = found.filter((match, index, all) => index === 0 || all[index - 1]?.entry !== match.entry);
     }
     return found;
+  }
+
+  /**
+   * XROUTE-001: the regex routes matching `path` with their captures (undefined for a group that took
+   * nothing), tried in registration order: the order they draw on the request's budget (XROUTE-020).
+   */
+  private matchRegexes(method: string, path: string, out: RouteMatch[], meter?: RegexMeter): void {
+    for (const terminal of this.regexes as RegexTerminal[]) {
+      if (!handles(terminal.entry.method, method)) continue;
+      const found = execRoute(terminal.pattern.regexp, path, meter);
+      if (found === null) continue;
+      out.push({
+        entry: terminal.entry,
+        keys: terminal.pattern.keys,
+        values: found.slice(1),
+        rank: terminal.rank,
+      });
+    }
   }
 }
 
@@ -217,21 +236,6 @@ function staticMatches(slot: StaticSlot, method: string): RouteMatch[] | null {
 function handles(routeMethod: string, method: string): boolean {
   if (routeMethod === method || routeMethod === '*') return true;
   return (method === 'HEAD' && routeMethod === 'GET') || method === ANY_METHOD;
-}
-
-/** XROUTE-001: the regex routes matching `path`, each with its captures (undefined for a group that took nothing). */
-function matchRegexes(regexes: RegexTerminal[], method: string, path: string, out: RouteMatch[]): void {
-  for (const terminal of regexes) {
-    if (!handles(terminal.entry.method, method)) continue;
-    const found = terminal.pattern.regexp.exec(path);
-    if (found === null) continue;
-    out.push({
-      entry: terminal.entry,
-      keys: terminal.pattern.keys,
-      values: found.slice(1),
-      rank: terminal.rank,
-    });
-  }
 }
 
 function collect(

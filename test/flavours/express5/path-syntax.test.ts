@@ -91,7 +91,8 @@ function kitParams(pattern: RoutePath, options: (typeof optionSets)[number], pat
     options,
     express5PathSyntax,
   );
-  const found = index.match('GET', path, path.toLowerCase())?.[0];
+  // A fresh request's account (XROUTE-020), as a router matches for a request.
+  const found = index.match('GET', path, path.toLowerCase(), {})?.[0];
   if (found === undefined) return null;
   return shapeParams(decodeParams(found, null) as Record<string, unknown>);
 }
