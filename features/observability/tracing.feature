@@ -30,6 +30,37 @@ Feature: A tracing channel around each route handler, and OpenTelemetry's route 
         ]);
         """
 
+    Scenario: a route with a schema and a handler timeout publishes its own handlers only
+      Given the app:
+        """js
+        const { tracingChannel } = require('node:diagnostics_channel');
+        world.events = [];
+        world.handlers = {
+          start: (c) => world.events.push(['start', c.route]),
+          end: (c) => world.events.push(['end', c.route]),
+        };
+        tracingChannel('kitjs.request.handler').subscribe(world.handlers);
+        const nQuery = { type: 'object', properties: { n: { type: 'integer' } } };
+        app.get('/slow', { schema: { query: nQuery }, handlerTimeout: 5000 }, (req, res) => res.json({ n: req.query.n }));
+        app.get('/guarded', { schema: { query: nQuery } }, (req, res, next) => next(), (req, res) => res.json({ ok: true }));
+        """
+      When I GET "/slow?n=3"
+      Then the status is 200
+      When I GET "/guarded"
+      Then the status is 200
+      And this holds:
+        """js
+        require('node:diagnostics_channel').tracingChannel('kitjs.request.handler').unsubscribe(world.handlers);
+        assert.deepEqual(world.events, [
+          ['start', '/slow'],
+          ['end', '/slow'],
+          ['start', '/guarded'],
+          ['end', '/guarded'],
+          ['start', '/guarded'],
+          ['end', '/guarded'],
+        ]);
+        """
+
     Scenario: an async handler's promise is followed, a mounted route has its prefix, a rejection is published
       Given the app:
         """js

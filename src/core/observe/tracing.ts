@@ -30,6 +30,29 @@ export const handlerChannel = tracingChannel<object, HandlerTraceContext>('kitjs
 
 type Handler = (...args: never[]) => unknown;
 
+// A registry-wide symbol, so a handler marked by one copy of kitjs (ESM or CJS) is known to the other.
+const KIT_STEP: unique symbol = Symbol.for('kitjs.ownStep');
+
+/**
+ * OBS-006: marks `fn`, a step kitjs itself puts among a route's handlers (the schema check, the route's
+ * handler timeout), so that the tracing channel publishes the user's handlers only: one start/end pair each,
+ * whatever kitjs runs around them. Returns `fn`.
+ *
+ * @example
+ * ```ts
+ * const check = markOwnStep(function routeSchema(req, res, next) { ... });
+ * ```
+ */
+export function markOwnStep<F extends Handler>(fn: F): F {
+  Object.defineProperty(fn, KIT_STEP, { value: true });
+  return fn;
+}
+
+/** Whether `handler` is one of kitjs's own steps ({@link markOwnStep}), which the channel does not publish. */
+export function isOwnStep(handler: Handler): boolean {
+  return (handler as { [KIT_STEP]?: boolean })[KIT_STEP] === true;
+}
+
 /**
  * OBS-006: `handler` published on the channel: `start` before the call (its stores entered, so an
  * AsyncLocalStorage bound to it reaches the handler), `end` after it returns or throws, `error` for a throw or

@@ -1,7 +1,7 @@
 /** Walks a router's stack for one request: middleware in order, routes by index, errors to error handlers. */
 import { KitError } from '../../base/errors.js';
 import { cutResponse } from '../final-handler.js';
-import { handlerChannel, routeBaseOf, routeText, traced } from '../observe/tracing.js';
+import { handlerChannel, isOwnStep, routeBaseOf, routeText, traced } from '../observe/tracing.js';
 import type { InternalRequest } from '../request.js';
 import { leaveReplies, type ReplyCarrier } from '../schema/replies.js';
 import type { KitResponse, NextFunction, Route } from '../types.js';
@@ -166,7 +166,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
             // ERR-004: four parameters make error middleware, which runs only while an error is pending.
             if (handler.length >= 4 === this.hasError) {
               // OBS-006: a route's handler runs inside the tracing channel's start/end while it has subscribers.
-              if (handlerChannel.hasSubscribers && !this.hasError) {
+              if (handlerChannel.hasSubscribers && !this.hasError && !isOwnStep(handler)) {
                 const route = routeBaseOf(this.req) + routeText(match.entry.path);
                 invoke(this, AS_HANDLER, traced(handler, route), undefined, undefined);
               } else this.runHandler(handler);

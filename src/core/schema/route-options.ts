@@ -1,6 +1,7 @@
 /** Route options (`app.post(path, { schema }, handler)`): told apart from handlers and made into one validator at registration. */
 import { isPlainObject } from '../../base/plain-object.js';
 import { routeTimeout } from '../observe/route-timeout.js';
+import { markOwnStep } from '../observe/tracing.js';
 import type { KitRequest, KitResponse, Middleware, NextFunction } from '../types.js';
 import { SchemaCompilers } from './compilers.js';
 import { type PartCheck, type PartOutcome, type SchemaPart, validationError } from './issues.js';
@@ -145,9 +146,9 @@ function usesAjv(schema: Record<string, unknown>): boolean {
 
 /** The first handler of a route whose schemas are all Standard Schemas: the same for every app. */
 function fixed(compiled: CompiledSchema): Middleware {
-  return function routeSchema(req: KitRequest, res: KitResponse, next: NextFunction): void {
+  return markOwnStep(function routeSchema(req: KitRequest, res: KitResponse, next: NextFunction): void {
     run(compiled, req, res, next);
-  } as Middleware;
+  }) as Middleware;
 }
 
 /**
@@ -163,7 +164,7 @@ function perApp(
   const byCompilers = new WeakMap<SchemaCompilers, CompiledSchema>([[home, compiled]]);
   let lastCompilers = home;
   let last = compiled;
-  return function routeSchema(req: KitRequest, res: KitResponse, next: NextFunction): void {
+  return markOwnStep(function routeSchema(req: KitRequest, res: KitResponse, next: NextFunction): void {
     const compilers = (req as ServedRequest).context?.schemas ?? home;
     if (compilers !== lastCompilers) {
       let found = byCompilers.get(compilers);
@@ -175,7 +176,7 @@ function perApp(
       last = found;
     }
     run(last, req, res, next);
-  } as Middleware;
+  }) as Middleware;
 }
 
 /** The response schemas' keys are statuses, classes of them or `default`, each with a schema (SCHEMA-006). */
