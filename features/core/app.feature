@@ -315,6 +315,7 @@ Feature: The application
         assert.deepEqual(new Set(seconds), new Set(['ECONNREFUSED']));
         """
 
+    @kit-error-codes
     Scenario: The refusal while draining goes through the app's error handler and is not an error line
       Given the app:
         """js
@@ -360,6 +361,7 @@ Feature: The application
         assert.equal(world.lines.filter((line) => line.level >= 50).length, 0, 'no error-level line');
         """
 
+    @kit-error-codes
     Scenario: The default refusal while draining is logged at info, with its code and no stack
       Given the app:
         """js

@@ -118,35 +118,64 @@ export function processLogger(): Logger {
   return built;
 }
 
+// What a pino logger offers beyond its level methods (pino's Logger and its EventEmitter), each of which the
+// stand-in forwards to the real logger.
+const FORWARDED_METHODS = [
+  'child',
+  'bindings',
+  'setBindings',
+  'flush',
+  'isLevelEnabled',
+  'on',
+  'once',
+  'off',
+  'addListener',
+  'removeListener',
+  'removeAllListeners',
+  'emit',
+  'listeners',
+  'listenerCount',
+] as const;
+const FORWARDED_FIELDS = [
+  'level',
+  'levelVal',
+  'levels',
+  'version',
+  'msgPrefix',
+  'useLevelLabels',
+  'customLevels',
+];
+
 /**
- * A stand-in that builds the real logger on its first use and forwards everything to it. Accessed directly,
- * getters and setters run on the real logger (`logger.level = 'debug'` sets its level); reached as the
- * prototype of a child pino made (`Object.create(parent)`), they run on that child, as pino expects.
+ * A stand-in that builds the real logger on its first use and forwards to it: a plain object whose level
+ * methods, pino's other methods and its fields are accessors and functions calling the real logger
+ * (`logger.level = 'debug'` sets its level; `logger.child()` is a child of the real one). No Proxy: what
+ * the stand-in offers is pino's documented API, listed here.
  */
 function lazyLogger(): Logger {
-  const stand: Logger = new Proxy(Object.create(null) as Logger, {
-    get: (_target, key, receiver) => {
-      const real = processLogger();
-      return Reflect.get(real, key, receiver === stand ? real : receiver);
-    },
-    set: (_target, key, value, receiver): boolean => {
-      const real = processLogger();
-      return Reflect.set(real, key, value, receiver === stand ? real : receiver);
-    },
-    has: (_target, key) => Reflect.has(processLogger(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(processLogger()),
-    // So that what replaces a method on the stand-in (a test's mock.method(logger, 'warn')) replaces it on
-    // the logger apps hold too.
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(processLogger(), key, descriptor),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(processLogger(), key),
-    getOwnPropertyDescriptor: (_target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(processLogger(), key);
-      // A proxy may not report a property as non-configurable that its (empty) target lacks.
-      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
-    },
-    ownKeys: () => Reflect.ownKeys(processLogger()),
-  });
-  return stand;
+  const stand: Record<string, unknown> = {};
+  for (const name of [...LEVELS, ...FORWARDED_METHODS]) {
+    Object.defineProperty(stand, name, {
+      value: function forward(...args: unknown[]): unknown {
+        const real = processLogger() as unknown as Record<string, (...forms: unknown[]) => unknown>;
+        return (real[name] as (...forms: unknown[]) => unknown).apply(real, args);
+      },
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+  }
+  for (const name of FORWARDED_FIELDS) {
+    Object.defineProperty(stand, name, {
+      get: () => (processLogger() as unknown as Record<string, unknown>)[name],
+      set: (value: unknown) => {
+        (processLogger() as unknown as Record<string, unknown>)[name] = value;
+      },
+      configurable: true,
+      enumerable: false,
+    });
+  }
+  return stand as unknown as Logger;
 }
 
 /**

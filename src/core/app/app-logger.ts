@@ -5,20 +5,28 @@ import { processLogger, redact } from '../../base/logger.js';
 /** `kit({ logger })`: a pino logger to use as it is, or pino's options for a new one (with kitjs's redaction). */
 export type LoggerOption = Logger | LoggerOptions;
 
+// The loggers made for apps given no logger: an Express flavour replaces those with Express's habit.
+const madeForApps = new WeakSet<Logger>();
+
 /**
  * APP-013: the logger an app logs its failures with: the one given, one made from the options given (secrets
- * redacted as kitjs's own logger redacts them, JSON lines on stdout), or kitjs's process-wide logger. That one
- * is built here, when the first app that needs it is made, not when kitjs is imported (LOG-011); the app
- * holds the pino logger itself rather than the exported stand-in, so its request path pays no forwarding.
+ * redacted as kitjs's own logger redacts them, JSON lines on stdout), or a child of kitjs's process-wide
+ * logger of the app's own, so that one app's level or bindings never change another's. The process-wide
+ * logger is built here, when the first app that needs it is made, not when kitjs is imported (LOG-011); the
+ * app holds a pino logger itself rather than the exported stand-in, so its request path pays no forwarding.
  *
  * @example
  * ```ts
  * appLogger({ level: 'warn' }); // a new pino logger at warn
- * appLogger(undefined);          // kitjs's process-wide logger (processLogger())
+ * appLogger(undefined);          // a child of kitjs's process-wide logger, for this app only
  * ```
  */
 export function appLogger(option: unknown): Logger {
-  if (option === undefined) return processLogger();
+  if (option === undefined) {
+    const own = processLogger().child({});
+    madeForApps.add(own);
+    return own;
+  }
   if (isLogger(option)) return option;
   if (option === null || typeof option !== 'object' || Array.isArray(option)) {
     throw new TypeError('kit({ logger }): logger must be a pino logger or pino options');
@@ -32,4 +40,17 @@ function isLogger(value: unknown): value is Logger {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
   return ['error', 'warn', 'info', 'child'].every((name) => typeof candidate[name] === 'function');
+}
+
+/**
+ * Whether `logger` is one {@link appLogger} made for an app given no logger (EXP-015: an Express flavour's
+ * app then logs as Express does).
+ *
+ * @example
+ * ```ts
+ * madeForApp(app.log); // true for kit() with no logger option
+ * ```
+ */
+export function madeForApp(logger: Logger): boolean {
+  return madeForApps.has(logger);
 }

@@ -1,6 +1,6 @@
 /** The logger an Express flavour's app logs its failures with when it is given none: Express's own habit, the stack on stderr. */
 import pino, { type Logger } from 'pino';
-import { processLogger } from '../../base/logger.js';
+import { madeForApp } from '../../core/app/app-logger.js';
 import type { AppContext } from '../../core/app/context.js';
 
 interface Entry {
@@ -68,7 +68,7 @@ export function expressLogger(env: () => unknown): Logger {
  */
 export function useExpressLogger(app: object): void {
   const target = app as { context: AppContext; settings: Record<string, unknown> };
-  if (target.context.logger !== processLogger()) return;
+  if (!madeForApp(target.context.logger)) return;
   target.context.logger = expressLogger(() => target.settings.env);
 }
 
