@@ -1,7 +1,7 @@
 // AUTH-014 through the listen hook authMiddleware carries: the core runs it at listen() without importing auth.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
-import { logger } from '../../src/base/logger.ts';
+import { processLogger } from '../../src/base/logger.ts';
 import { authMiddleware } from '../../src/batteries/auth/middleware.ts';
 import { kit } from '../../src/core/app.ts';
 import { Router } from '../../src/core/router/router.ts';
@@ -11,7 +11,7 @@ let saved: string | undefined;
 let warn: ReturnType<typeof mock.method>;
 beforeEach(() => {
   saved = process.env.JWT_SECRET;
-  warn = mock.method(logger, 'warn', () => {});
+  warn = mock.method(processLogger(), 'warn', () => {});
 });
 afterEach(() => {
   if (saved === undefined) delete process.env.JWT_SECRET;

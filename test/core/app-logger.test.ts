@@ -7,14 +7,33 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { processLogger } from '../../src/base/logger.ts';
 import { appLogger } from '../../src/core/app/app-logger.ts';
+import kit from '../../src/index.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('appLogger (APP-013)', () => {
-  it("is kitjs's logger without an option, and a given logger as it is", () => {
-    assert.equal(appLogger(undefined), processLogger());
+  it("is a child of kitjs's logger of the app's own without an option, and a given logger as it is", () => {
+    const first = appLogger(undefined);
+    const second = appLogger(undefined);
+    assert.notEqual(first, processLogger());
+    assert.notEqual(first, second);
+    // Its lines go where kitjs's go, with kitjs's level until the app sets its own.
+    assert.equal(Object.getPrototypeOf(first), processLogger());
+    assert.equal(first.level, processLogger().level);
     const own = pino({ level: 'silent' });
     assert.equal(appLogger(own), own);
+  });
+
+  it("gives each app its own level and bindings: one app's changes never reach another's", () => {
+    const a = kit();
+    const b = kit();
+    const before = b.log.level;
+    a.log.level = 'debug';
+    assert.equal(a.log.level, 'debug');
+    assert.equal(b.log.level, before);
+    assert.equal(processLogger().level, before);
+    a.log.setBindings({ service: 'a' });
+    assert.deepEqual(b.log.bindings(), {});
   });
 
   it('makes a logger from options, which writes JSON lines to stdout and redacts what kitjs redacts', () => {

@@ -3,7 +3,7 @@
 // Route dispatched on its own leaves with next('route') and next('router') as a router's route does.
 import assert from 'node:assert/strict';
 import { after, before, describe, it, mock } from 'node:test';
-import { logger } from '../../src/base/logger.ts';
+import { processLogger } from '../../src/base/logger.ts';
 import { Route } from '../../src/core/router/route.ts';
 import type { NextFunction } from '../../src/core/types.ts';
 import kit, { type KitApp, type KitRequest, type KitResponse, Router } from '../../src/index.ts';
@@ -71,7 +71,7 @@ describe('every caller runs handlers one way', () => {
   const callers = ['router', 'route', 'param'];
 
   it('a second next() is ignored (the rest runs once) and logged once as a warning', async () => {
-    const warn = mock.method(logger, 'warn', () => {});
+    const warn = mock.method(processLogger(), 'warn', () => {});
     try {
       for (const caller of callers) {
         const url = `/${caller}/double`;

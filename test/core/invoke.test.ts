@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { KitError } from '../../src/base/errors.ts';
-import { logger } from '../../src/base/logger.ts';
+import { processLogger } from '../../src/base/logger.ts';
 import {
   AS_APP_HANDLER,
   AS_ERROR_HANDLER,
@@ -49,8 +49,8 @@ function logged(fn: ReturnType<typeof mock.method>, index = 0): unknown[] {
 let warn: ReturnType<typeof mock.method>;
 let error: ReturnType<typeof mock.method>;
 beforeEach(() => {
-  warn = mock.method(logger, 'warn', () => {});
-  error = mock.method(logger, 'error', () => {});
+  warn = mock.method(processLogger(), 'warn', () => {});
+  error = mock.method(processLogger(), 'error', () => {});
 });
 afterEach(() => mock.restoreAll());
 
@@ -319,7 +319,7 @@ describe('invoke', () => {
 
   it('a logger that throws on a hostile value never breaks the request path (ERR-011)', () => {
     mock.restoreAll();
-    error = mock.method(logger, 'error', (fields: { err?: unknown }) => {
+    error = mock.method(processLogger(), 'error', (fields: { err?: unknown }) => {
       if (typeof fields.err === 'object') throw new Error('serializer broke');
     });
     const runner = recorder();
