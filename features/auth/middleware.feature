@@ -232,7 +232,7 @@ Feature: The authMiddleware route guard
         { "error": "Token expired" }
         """
 
-  Rule: AUTH-012 authMiddleware answers its refusals itself
+  Rule: AUTH-012 authMiddleware answers its refusals itself, unless the app answers problems
 
     Scenario: a refusal reaches neither the handler nor the app's error handler
       Given the app:
@@ -255,6 +255,55 @@ Feature: The authMiddleware route guard
       Then the JSON body is:
         """
         { "handlerRan": false, "errorHandlerRan": false }
+        """
+
+    @kit-lifecycle @kit-error-answers @kit-error-codes @kit-http-error
+    Scenario: in an app that answers problems, a refusal goes to the app's error handler with its challenge
+      Given the app:
+        """
+        const api = kit({ errors: 'problem+json' });
+        world.handlerRan = false;
+        api.get('/me', authMiddleware, (req, res) => {
+          world.handlerRan = true;
+          res.send('handler ran');
+        });
+        api.setErrorHandler((err, req, res) => {
+          if (!(err instanceof HttpError)) return res.status(500).json({ error: 'Internal error' });
+          res.set(err.headers ?? {}).status(err.status).json({ error: err.message, code: err.code });
+        });
+        return api.listen(0, '127.0.0.1');
+        """
+      When I GET "/me" with the Authorization header "Bearer not-a-jwt"
+      Then the status is 401
+      And the header "WWW-Authenticate" is "Bearer error=\"invalid_token\", error_description=\"The token is invalid\""
+      And the JSON body is:
+        """
+        { "error": "Invalid token", "code": "KIT_ERR_AUTH_INVALID_TOKEN" }
+        """
+      And this holds:
+        """js
+        assert.equal(world.handlerRan, false);
+        """
+
+    @kit-lifecycle @kit-error-answers @kit-error-codes
+    Scenario: in an app that answers problems without an error handler, a refusal is a problem with its challenge
+      Given the app:
+        """
+        const api = kit({ errors: 'problem+json' });
+        api.use('/admin', authMiddleware);
+        api.get('/admin/stats', (req, res) => res.json({ by: req.user?.email }));
+        return api.listen(0, '127.0.0.1');
+        """
+      When I GET "/admin/stats" with the Authorization header "Basic dXNlcjpwYXNz"
+      Then the status is 401
+      And the content type is "application/problem+json"
+      And the header "WWW-Authenticate" is "Bearer"
+      And the JSON body is:
+        """json
+        {
+          "type": "about:blank", "title": "Unauthorized", "status": 401,
+          "detail": "Authorization scheme must be Bearer", "code": "KIT_ERR_AUTH_WRONG_SCHEME"
+        }
         """
 
     Scenario: with cors() mounted first, a preflight for the Authorization header is not refused

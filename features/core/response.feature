@@ -285,6 +285,28 @@ Feature: The response
         """
       And the server still answers GET "/ok" with 200
 
+    @kit-error-codes
+    Scenario: The refused second response is logged as an error carrying the request's id
+      Given the log lines are captured
+      And the app:
+        """js
+        app.get('/twice', (req, res) => {
+          world.twiceId = req.id;
+          res.send('first');
+          res.json({ second: true });
+        });
+        """
+      When I GET "/twice"
+      Then the body is "first"
+      And the log lines hold:
+        """js
+        const line = lines.find((l) => l.err?.code === 'KIT_ERR_RESPONSE_SENT');
+        assert.ok(line, 'the refused response was logged');
+        assert.equal(line.level, 50);
+        assert.equal(line.reqId, world.twiceId);
+        assert.equal(line.url, '/twice');
+        """
+
   Rule: RES-011 The header getters see what the response sends
 
     Scenario: A type set by type() is seen before the response is sent

@@ -25,6 +25,9 @@ export const errorCodes = {
     message: 'Malformed percent-encoding in the path',
   },
   KIT_ERR_ROUTE_NUL_BYTE: { status: 400, expose: true, message: 'NUL byte in the path' },
+  // ERR-013: the code of the problem 404 answering a request nothing in the app answered. Never thrown: the
+  // text 404 (ERR-005) has no code, and setNotFoundHandler (ERR-014) replaces the answer, not an error.
+  KIT_ERR_NOT_FOUND: { status: 404, expose: true, message: 'Not Found' },
   KIT_ERR_HANDLER_REJECTED: { status: 500, expose: false, message: 'A handler failed without an error' },
   KIT_ERR_NEXT_STRING: { status: 500, expose: false, message: 'next() was called with a string' },
   KIT_ERR_SERVER_CLOSING: { status: 503, expose: false, message: 'Server is shutting down', log: 'info' },
@@ -78,6 +81,15 @@ export const errorCodes = {
     expose: false,
     message: 'The JWT secret is missing or too short for production',
   },
+  // AUTH-011: the guard's refusals, one code per kind of 401 (a client refreshes an expired token, it does not
+  // ask the user to sign in again). The messages are the `error` of the guard's JSON body.
+  KIT_ERR_AUTH_MISSING_TOKEN: { status: 401, expose: true, message: 'Missing bearer token' },
+  KIT_ERR_AUTH_WRONG_SCHEME: { status: 401, expose: true, message: 'Authorization scheme must be Bearer' },
+  KIT_ERR_AUTH_MALFORMED_HEADER: { status: 401, expose: true, message: 'Malformed Authorization header' },
+  KIT_ERR_AUTH_INVALID_TOKEN: { status: 401, expose: true, message: 'Invalid token' },
+  KIT_ERR_AUTH_EXPIRED: { status: 401, expose: true, message: 'Token expired' },
+  // AUTH-016: a well-signed token without `exp`.
+  KIT_ERR_AUTH_NO_EXPIRY: { status: 401, expose: true, message: 'Token has no expiry' },
   KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },
   KIT_ERR_AUTH_PASSWORD_TOO_LONG: { status: 400, expose: true, message: 'Password longer than 72 bytes' },
   // Optional peers and databases

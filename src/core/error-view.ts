@@ -1,6 +1,6 @@
 /** What the default error answer and the error log may read of a thrown value, read so that nothing throws. */
 import { STATUS_CODES } from 'node:http';
-import { KitError, quietLevel, statusOf } from '../base/errors.js';
+import { errorCodes, KitError, quietLevel, statusOf } from '../base/errors.js';
 
 // Headers framing a body: an error may describe itself (a 416's `Content-Range: bytes */size`) but never
 // frame the body kitjs writes for it (a Transfer-Encoding beside our Content-Length would even be a
@@ -20,7 +20,11 @@ export interface ErrorView {
   quiet?: 'info' | 'warn' | undefined;
   /** Node's `ECONNRESET` "aborted": the client left while its body was being read. */
   clientAborted: boolean;
-  /** ERR-013: the error's `code` when its message may be shown (a `KIT_ERR_*`, an app's `EMAIL_TAKEN`). */
+  /**
+   * ERR-013: the code a problem shows: a kitjs error's registry code whatever its status (`KIT_ERR_*`, which
+   * names a kind of failure, never its cause), else the error's `code` when its message may be shown (an
+   * app's `EMAIL_TAKEN`).
+   */
   publicCode?: string | undefined;
   /** SCHEMA-004: a failed validation's part and issues, copied field by field; else undefined. */
   validation?: ValidationView | undefined;
@@ -70,7 +74,9 @@ export function viewError(err: unknown): ErrorView {
       headers: headerPairs(detail.headers),
       quiet: quietLevel(err),
       clientAborted: detail.code === 'ECONNRESET' && message === 'aborted' && err instanceof Error,
-      publicCode: publicMessage !== undefined && typeof detail.code === 'string' ? detail.code : undefined,
+      publicCode:
+        kitCode(err) ??
+        (publicMessage !== undefined && typeof detail.code === 'string' ? detail.code : undefined),
       validation,
       json:
         validation === undefined
@@ -80,6 +86,18 @@ export function viewError(err: unknown): ErrorView {
   } catch {
     return OPAQUE;
   }
+}
+
+/**
+ * ERR-013: the registry code of an error kitjs raised, shown even on a 5xx: a client that reads
+ * `KIT_ERR_HANDLER_TIMEOUT` or `KIT_ERR_SERVER_CLOSING` knows to retry, and the code is documented, not an
+ * internal detail. Only a `KitError` counts: an application's 5xx with a `KIT_ERR_*`-looking code is foreign,
+ * and its code stays hidden like any other (HARD-003).
+ */
+function kitCode(err: object): string | undefined {
+  if (!(err instanceof KitError)) return undefined;
+  const code: unknown = err.code;
+  return typeof code === 'string' && Object.hasOwn(errorCodes, code) ? code : undefined;
 }
 
 function headerPairs(headers: unknown): Array<[string, string]> {
@@ -117,21 +135,23 @@ function validationOf(err: object): ValidationView | undefined {
  * ERR-013: the RFC 9457 problem details of an error as the default answer reads it: `type` (`about:blank`,
  * so `title` is the status text), `title`, `status`; for a shown 4xx, `detail` (its message, unless that
  * only repeats the title) and `code`; for a failed validation, `part` and `issues`. A 5xx, or an error
- * with `expose: false`, is only the first three: nothing of its message, code or cause.
+ * with `expose: false`, is only the first three (nothing of its message, code or cause), plus the `code`
+ * of a kitjs error (`KIT_ERR_HANDLER_TIMEOUT`).
  *
  * @example
  * ```ts
  * problemJson(viewError(new HttpError(409, 'Email taken', { code: 'EMAIL_TAKEN' })));
  * // '{"type":"about:blank","title":"Conflict","status":409,"detail":"Email taken","code":"EMAIL_TAKEN"}'
+ * problemJson(viewError(new KitError('KIT_ERR_HANDLER_TIMEOUT')));
+ * // '{"type":"about:blank","title":"Service Unavailable","status":503,"code":"KIT_ERR_HANDLER_TIMEOUT"}'
  * ```
  */
 export function problemJson(view: ErrorView): string {
   const title = STATUS_CODES[view.status] ?? 'Error';
   const problem: Record<string, unknown> = { type: 'about:blank', title, status: view.status };
-  if (view.publicMessage !== undefined) {
-    if (view.publicMessage !== title) problem.detail = view.publicMessage;
-    if (view.publicCode !== undefined) problem.code = view.publicCode;
-    if (view.validation !== undefined) Object.assign(problem, view.validation);
-  }
+  if (view.publicMessage !== undefined && view.publicMessage !== title) problem.detail = view.publicMessage;
+  if (view.publicCode !== undefined) problem.code = view.publicCode;
+  // Only read for a shown message (viewError), so a hidden validation error keeps its issues to itself.
+  if (view.validation !== undefined) Object.assign(problem, view.validation);
   return JSON.stringify(problem);
 }

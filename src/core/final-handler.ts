@@ -39,6 +39,29 @@ export function errorFormat(value: unknown): ErrorFormat {
   throw new TypeError(`kit({ errors }): expected "text" or "problem+json", got ${shown}`);
 }
 
+// ERR-013: the problem 404 of a request nothing answered, with its code; the title says the rest, no detail.
+const NOT_FOUND_PROBLEM: ErrorView = Object.freeze({
+  status: 404,
+  publicMessage: undefined,
+  publicCode: 'KIT_ERR_NOT_FOUND',
+  headers: [],
+  clientAborted: false,
+}) as ErrorView;
+
+/**
+ * ERR-013: the shape of the answers the app serving `req` writes itself (`kit({ errors })`); `'text'` for a
+ * request no kitjs app made its own (plain node:http, another framework). For a battery that answers a
+ * refusal itself in one shape and leaves it to the app's error path in the other (the auth guard, AUTH-012).
+ *
+ * @example
+ * ```ts
+ * if (errorFormatOf(req) === 'problem+json') next(new KitError('KIT_ERR_AUTH_MISSING_TOKEN'));
+ * ```
+ */
+export function errorFormatOf(req: KitRequest): ErrorFormat {
+  return contextOf(req)?.errors ?? 'text';
+}
+
 /**
  * Answers 404 `text/plain` when nothing handled the request (ERR-005), a problem with `kit({ errors:
  * 'problem+json' })` (ERR-013), or the page of the app's flavour (EXP-011). A response that a handler
@@ -61,7 +84,7 @@ export function sendNotFound(req: KitRequest, res: KitResponse): void {
   stripBodyHeaders(res);
   const context = contextOf(req);
   if (context?.errors === 'problem+json') {
-    writeProblem(res, { status: 404, publicMessage: undefined, headers: [], clientAborted: false });
+    writeProblem(res, NOT_FOUND_PROBLEM);
     return;
   }
   // ERR-005, EXP-011: the page of the app's flavour (kit(): text/plain; kitjs/express: Express 4's HTML).
@@ -212,7 +235,7 @@ function contextOf(req: KitRequest): AppContext | undefined {
   return (req as InternalRequest).context;
 }
 
-/** The logger of the app serving `req` (`kit({ logger })`), else kitjs's own. */
+/** ERR-006: drops the headers that described a body the handler never finished (BODY_HEADERS). */
 function stripBodyHeaders(res: KitResponse): void {
   for (const name of BODY_HEADERS) res.removeHeader(name);
 }

@@ -2,7 +2,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import { contentType } from 'mime-types';
 import { KitError } from '../base/errors.js';
-import { logger } from '../base/logger.js';
+import { logFailure, loggerOf } from '../base/logger.js';
 import { OneCallResponse } from './one-call-response.js';
 import type { InternalRequest } from './request/internal.js';
 import { attachMembers } from './response/attach.js';
@@ -214,10 +214,13 @@ export class KitServerResponse extends OneCallResponse implements KitResponse {
     const context = (this.req as InternalRequest).context;
     if (this.headersSent || this.writableEnded) {
       // RES-010: refused and logged, not thrown: a second send often comes from a timer or an event callback,
-      // where a throw would have nothing to catch it and would end the process.
-      (context?.logger ?? logger).error(
-        { err: new KitError('KIT_ERR_RESPONSE_SENT'), url: this.req.originalUrl },
+      // where a throw would have nothing to catch it and would end the process. Through req.log (OBS-001), so
+      // the line carries the request's id and can be found beside the first response's lines.
+      logFailure(
+        'error',
+        { err: new KitError('KIT_ERR_RESPONSE_SENT'), method: this.req.method, url: this.req.originalUrl },
         'a second response for one request was refused',
+        loggerOf(this.req),
       );
       return;
     }

@@ -4,9 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import jwt from 'jsonwebtoken';
+import { KitError } from '../../src/base/errors.js';
 import { authMiddleware } from '../../src/batteries/auth/middleware.js';
 import { generateToken } from '../../src/batteries/auth/token.js';
 import type { KitRequest, KitResponse } from '../../src/core/types.js';
+import kit from '../../src/index.js';
 
 const SECRET = 'middleware-test-secret';
 let server: Server;
@@ -120,6 +122,40 @@ describe('authMiddleware', () => {
       if (challenge === 'Bearer') assert.equal(res.challenge, 'Bearer');
       assert.equal(res.type, 'application/json; charset=utf-8');
       assert.deepEqual(res.body, { error });
+    });
+  }
+
+  // AUTH-012, ERR-013: in an app that answers problems the same refusals go to the app's error path, each a
+  // 401 KitError with its code, the same message and the challenge in its headers.
+  const codes: Record<string, string> = {
+    'Missing bearer token': 'KIT_ERR_AUTH_MISSING_TOKEN',
+    'Authorization scheme must be Bearer': 'KIT_ERR_AUTH_WRONG_SCHEME',
+    'Malformed Authorization header': 'KIT_ERR_AUTH_MALFORMED_HEADER',
+    'Invalid token': 'KIT_ERR_AUTH_INVALID_TOKEN',
+    'Token expired': 'KIT_ERR_AUTH_EXPIRED',
+  };
+  for (const [name, header, challenge, error] of refusals) {
+    it(`hands ${name} to the error path as a 401 KitError in an app that answers problems`, async () => {
+      const app = kit({ errors: 'problem+json' });
+      const seen: unknown[] = [];
+      app.get('/me', authMiddleware, (_req, res) => res.send('handler ran'));
+      app.use((err: unknown, _req: KitRequest, _res: KitResponse, next: (err?: unknown) => void) => {
+        seen.push(err);
+        next(err);
+      });
+      const authorization = header();
+      const res = await app.inject({
+        url: '/me',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.headers['content-type'], 'application/problem+json');
+      assert.ok(String(res.headers['www-authenticate']).startsWith(challenge));
+      const problem = res.json() as { detail?: string; code?: string };
+      assert.deepEqual([problem.detail, problem.code], [error, codes[error]]);
+      assert.equal(seen.length, 1);
+      assert.ok(seen[0] instanceof KitError);
+      assert.equal((seen[0] as KitError).headers?.['WWW-Authenticate'], res.headers['www-authenticate']);
     });
   }
 

@@ -48,6 +48,26 @@ describe('problemJson (ERR-013)', () => {
     assert.deepEqual(problemOf('a string'), only(500, 'Internal Server Error'));
   });
 
+  it("shows a kitjs 5xx's code and nothing else of it; a foreign error's KIT_ERR_-looking code stays hidden", () => {
+    assert.deepEqual(problemOf(new KitError('KIT_ERR_HANDLER_TIMEOUT')), {
+      type: 'about:blank',
+      title: 'Service Unavailable',
+      status: 503,
+      code: 'KIT_ERR_HANDLER_TIMEOUT',
+    });
+    assert.deepEqual(problemOf(new KitError('KIT_ERR_DB_CONNECT', 'db at 10.0.0.7:5432 refused')), {
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      code: 'KIT_ERR_DB_CONNECT',
+    });
+    const impostor = new HttpError(503, 'closing', { code: 'KIT_ERR_SERVER_CLOSING', expose: true });
+    assert.deepEqual(problemOf(impostor), { type: 'about:blank', title: 'Service Unavailable', status: 503 });
+    // A KitError whose code was changed after it was made is no longer one of the registry's.
+    const renamed = Object.assign(new KitError('KIT_ERR_HANDLER_TIMEOUT'), { code: 'ECONNRESET' });
+    assert.deepEqual(problemOf(renamed), { type: 'about:blank', title: 'Service Unavailable', status: 503 });
+  });
+
   it('keeps a validation error part and issues, field by field, never the rejected value', () => {
     const err = Object.assign(new KitError('KIT_ERR_VALIDATION', 'Invalid request body'), {
       part: 'body',

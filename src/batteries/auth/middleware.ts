@@ -1,7 +1,9 @@
 /** The `authMiddleware` route guard: a valid bearer token puts its payload on req.user, anything else is a 401. */
 import type { ServerResponse } from 'node:http';
+import { errorCodes, KitError, type KitErrorCode } from '../../base/errors.js';
 import { checkNoOptions } from '../../base/factory-guard.js';
 import { LISTEN_HOOK, type ListenHook } from '../../core/app/listen-hooks.js';
+import { errorFormatOf } from '../../core/final-handler.js';
 import type { KitRequest, KitResponse, NextFunction, RequestGuard, TokenPayload } from '../../core/types.js';
 import { APPLICATION_JSON, writeBody } from '../../core/write-body.js';
 import { parseBearer } from './bearer.js';
@@ -9,38 +11,49 @@ import { type AuthOptions, type Verifier, verifierFrom } from './options.js';
 import { checkJwtSecret } from './secret-check.js';
 import { checkToken } from './token.js';
 
-/** The body and `WWW-Authenticate` challenge of each kind of refusal (RFC 6750, section 3): AUTH-011. */
+/**
+ * The code and `WWW-Authenticate` challenge of each kind of refusal (RFC 6750, section 3): AUTH-011. The
+ * message a client reads (`error` in the JSON body, `detail` in a problem) is the code's, from the registry.
+ */
 const REFUSALS = {
   // No credentials, or credentials for another scheme: RFC 6750 3.1 says to send no error code then.
-  missing: { error: 'Missing bearer token', challenge: 'Bearer' },
-  'other-scheme': { error: 'Authorization scheme must be Bearer', challenge: 'Bearer' },
+  missing: { code: 'KIT_ERR_AUTH_MISSING_TOKEN', challenge: 'Bearer' },
+  'other-scheme': { code: 'KIT_ERR_AUTH_WRONG_SCHEME', challenge: 'Bearer' },
   malformed: {
-    error: 'Malformed Authorization header',
+    code: 'KIT_ERR_AUTH_MALFORMED_HEADER',
     challenge: 'Bearer error="invalid_request", error_description="Malformed Authorization header"',
   },
   invalid: {
-    error: 'Invalid token',
+    code: 'KIT_ERR_AUTH_INVALID_TOKEN',
     challenge: 'Bearer error="invalid_token", error_description="The token is invalid"',
   },
   expired: {
-    error: 'Token expired',
+    code: 'KIT_ERR_AUTH_EXPIRED',
     challenge: 'Bearer error="invalid_token", error_description="The token has expired"',
   },
   // AUTH-016: said only for a good signature, like "expired", so it tells a forger nothing.
   'no-expiry': {
-    error: 'Token has no expiry',
+    code: 'KIT_ERR_AUTH_NO_EXPIRY',
     challenge: 'Bearer error="invalid_token", error_description="The token has no expiry"',
   },
-} as const;
+} as const satisfies Record<string, { code: KitErrorCode; challenge: string }>;
 
 type Refusal = keyof typeof REFUSALS;
 
 /**
- * Answers 401 with the JSON body and challenge for `why`, through Node's API so any response object works.
- * The guard answers its refusals itself: `next` is not called and no error handler is involved (AUTH-012).
+ * AUTH-011, AUTH-012: the 401 for `why`. In an app that answers problems (`kit({ errors: 'problem+json' })`,
+ * ERR-013) it is a `KitError` carrying its challenge in `headers`, handed to `next` so that the app's error
+ * path renders it as it renders every other error: its `setErrorHandler` or error middleware, else the
+ * default problem. Anywhere else the guard answers itself, with the `{ "error": ... }` JSON body AUTH-011
+ * documents, through Node's API so any response object works, and no error handler is involved.
  */
-function refuse(res: ServerResponse, why: Refusal): void {
-  const { error, challenge } = REFUSALS[why];
+function refuse(req: KitRequest, res: ServerResponse, next: NextFunction, why: Refusal): void {
+  const { code, challenge } = REFUSALS[why];
+  if (errorFormatOf(req) === 'problem+json') {
+    next(Object.assign(new KitError(code), { headers: { 'WWW-Authenticate': challenge } }));
+    return;
+  }
+  const error = errorCodes[code].message;
   writeBody(res, 401, APPLICATION_JSON, JSON.stringify({ error }), { 'WWW-Authenticate': challenge });
 }
 
@@ -116,7 +129,9 @@ function isRequest(value: unknown, res: unknown, next: unknown): boolean {
  * Route middleware that admits only requests with `Authorization: Bearer <token>` carrying a valid token
  * from {@link generateToken}. It stores the payload on `req.user` and `req.locals.user` and calls `next()`.
  * Otherwise it answers at once with 401, a JSON body `{ "error": "..." }` and a `WWW-Authenticate: Bearer`
- * challenge (with `error="invalid_token"` when a token was sent), and does not call `next`. A token without
+ * challenge (with `error="invalid_token"` when a token was sent), and does not call `next`; in an app made
+ * with `kit({ errors: 'problem+json' })` it calls `next(err)` with a 401 `KitError` (`KIT_ERR_AUTH_*`, the
+ * challenge in its `headers`) instead, which the app's error path answers like any error. A token without
  * `exp` is refused (AUTH-016). When `JWT_SECRET` is missing it calls `next(err)` with
  * `KIT_ERR_AUTH_NO_SECRET` (a 500 that does not leak), because refusing every client as if its token were
  * bad would hide the server's fault.
@@ -173,7 +188,7 @@ Object.defineProperty(authMiddleware, LISTEN_HOOK, {
 function admit(verifier: Verifier, req: KitRequest, res: KitResponse, next: NextFunction): void {
   const credentials = parseBearer(req.headers.authorization);
   if (credentials.kind !== 'token') {
-    refuse(res, credentials.kind);
+    refuse(req, res, next, credentials.kind);
     return;
   }
   let check: ReturnType<typeof checkToken>;
@@ -185,7 +200,7 @@ function admit(verifier: Verifier, req: KitRequest, res: KitResponse, next: Next
     return;
   }
   if (!check.ok) {
-    refuse(res, check.reason);
+    refuse(req, res, next, check.reason);
     return;
   }
   // AUTH-010: the payload on req.user and req.locals.user (so res.locals.user too).

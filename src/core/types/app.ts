@@ -10,8 +10,9 @@ import type { RenderCallback, ViewEngine } from './views.js';
 
 /**
  * How the answers kitjs writes itself are shaped (`kit({ errors })`, ERR-013): `'text'` (the default) is
- * `text/plain` (JSON for a failed validation); `'problem+json'` is RFC 9457's `application/problem+json`
- * for every one of them, the 404 of an unknown route included.
+ * `text/plain` (JSON for a failed validation, `{ "error": ... }` for the auth guard's 401); `'problem+json'`
+ * is RFC 9457's `application/problem+json` with kitjs's `code` for every one of them, the 404 of an unknown
+ * route and the batteries' refusals included (the auth guard's 401 then takes the app's error path, AUTH-012).
  *
  * @example
  * ```ts
