@@ -245,7 +245,7 @@ Feature: setupSwagger serves the document and swagger-ui
       When I GET "/api-docs/swagger.json"
       Then the status is 404
 
-  Rule: DOCS-021 The default pattern finds ESM and TypeScript projects, and an empty document is reported
+  Rule: DOCS-021 The default pattern reads the code that runs, and a pattern that finds nothing is reported
 
     Scenario: .js, .mjs, .cjs, .ts, .mts and .cts files are read; declarations and build output are not
       Given the annotated file "server.mjs":
@@ -308,7 +308,53 @@ Feature: setupSwagger serves the document and swagger-ui
         | GET | /from-mts |
         | GET | /from-ts  |
 
-    Scenario: a pattern that found no file beside real routes is a warning when the server starts
+    Scenario: a pattern that finds no file is a warning at setup, through the app's logger, naming it and the directory
+      Given the annotated file "routes/users.js":
+        """
+        /**
+         * GET /users
+         * @return 200
+         */
+        """
+      And the app:
+        """js
+        const lines = [];
+        const own = {
+          level: 'info',
+          info() {},
+          warn: (fields, msg) => lines.push({ ...fields, msg }),
+          error() {},
+          child() {
+            return own;
+          },
+        };
+        const shop = kit({ logger: own });
+        shop.get('/users', (req, res) => res.json([]));
+        world.docs = setupSwagger(shop, { info: { title: 'Shop', version: '1.0.0' }, baseDir: tmpDir, filesPattern: ['./routes/*.js', './lib/*.js'] });
+        world.empty = setupSwagger(kit({ logger: own }), { info: { title: 'Empty', version: '1.0.0' }, baseDir: `${tmpDir}/routes`, filesPattern: '*.ts' });
+        world.lines = lines;
+        world.dir = tmpDir;
+        return shop.listen(0, '127.0.0.1');
+        """
+      Then the documented paths are exactly:
+        | GET | /users |
+      And this holds:
+        """js
+        assert.deepEqual(world.lines, [
+          {
+            filesPattern: './lib/*.js',
+            baseDir: world.dir,
+            msg: `API docs: filesPattern "./lib/*.js" found no file in ${world.dir}: annotations there are not read; check filesPattern and baseDir`,
+          },
+          {
+            filesPattern: '*.ts',
+            baseDir: `${world.dir}/routes`,
+            msg: `API docs: filesPattern "*.ts" found no file in ${world.dir}/routes: annotations there are not read; check filesPattern and baseDir`,
+          },
+        ]);
+        """
+
+    Scenario: the default pattern finding nothing is reported in kitjs's log too
       Given the log lines are captured
       And the annotated file "notes.txt":
         """
@@ -320,12 +366,11 @@ Feature: setupSwagger serves the document and swagger-ui
       And the app:
         """
         app.get('/users', (req, res) => res.json([]));
-        app.post('/users', (req, res) => res.status(201).end());
         world.docs = setupSwagger(app, { info: { title: 'Nothing found', version: '1.0.0' }, baseDir: tmpDir });
         """
       Then a log line includes:
         """json
-        { "level": 40, "files": 0, "msg": "API docs: filesPattern found no file and nothing describes the app's 2 routes beyond their paths: check filesPattern and baseDir" }
+        { "level": 40, "filesPattern": "./**/*.{js,mjs,cjs,ts,mts,cts}" }
         """
 
 

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import {
   DEFAULT_FILES_PATTERN,
+  defaultFilesPattern,
+  emptyPatterns,
   findAnnotatedFiles,
   readSources,
 } from '../../src/batteries/docs/discover-files.ts';
@@ -65,4 +67,44 @@ test('an unreadable file becomes a warning', () => {
   assert.equal(sources[0]!.file, 'a.js');
   assert.equal(warnings.length, 1);
   assert.equal(warnings[0]!.file, 'missing.js');
+});
+
+test('an app run from a build folder below baseDir reads that folder’s JavaScript (DOCS-021)', () => {
+  const app = path.join(dir, 'app');
+  for (const file of ['dist/server.js', 'dist/routes/users.cjs', 'dist/types.d.ts', 'src/server.ts']) {
+    mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
+    writeFileSync(path.join(app, file), '/** GET /x */');
+  }
+  const fromDist = defaultFilesPattern(app, path.join(app, 'dist', 'server.js'));
+  assert.deepEqual(fromDist, ['./dist/**/*.{js,mjs,cjs}']);
+  assert.deepEqual(
+    findAnnotatedFiles(fromDist, app).map((f) => path.relative(app, f)),
+    [path.join('dist', 'routes', 'users.cjs'), path.join('dist', 'server.js')],
+  );
+  // Run from the build folder itself, or from its sources, or by something in node_modules.
+  assert.deepEqual(defaultFilesPattern(path.join(app, 'dist'), path.join(app, 'dist', 'server.js')), [
+    './**/*.{js,mjs,cjs}',
+  ]);
+  assert.equal(defaultFilesPattern(app, path.join(app, 'src', 'server.ts')), DEFAULT_FILES_PATTERN);
+  assert.equal(
+    defaultFilesPattern(dir, path.join(dir, 'node_modules', 'pkg', 'd.js')),
+    DEFAULT_FILES_PATTERN,
+  );
+  assert.equal(defaultFilesPattern(app, path.join(app, 'dist', 'missing.js')), DEFAULT_FILES_PATTERN);
+  assert.equal(defaultFilesPattern(app, undefined), DEFAULT_FILES_PATTERN);
+  // A build folder above baseDir (a checkout under /srv/build/) is not the app's.
+  assert.deepEqual(defaultFilesPattern(path.join(dir, 'sub'), path.join(dir, 'sub', 'build', 'j.js')), [
+    './build/**/*.{js,mjs,cjs}',
+  ]);
+  assert.equal(
+    defaultFilesPattern(path.join(dir, 'sub', 'build', 'app'), path.join(dir, 'sub', 'build', 'j.js')),
+    DEFAULT_FILES_PATTERN,
+  );
+});
+
+test('each positive pattern that finds no file is named; ! patterns are not', () => {
+  const found = findAnnotatedFiles(['a.js', 'missing/*.js', '!routes/*.js'], dir);
+  assert.deepEqual(emptyPatterns(['a.js', 'missing/*.js', '!routes/*.js'], dir, found), ['missing/*.js']);
+  assert.deepEqual(emptyPatterns('a.js', dir, findAnnotatedFiles('a.js', dir)), []);
+  assert.deepEqual(emptyPatterns(['none/*.js', '!x'], dir, []), ['none/*.js']);
 });

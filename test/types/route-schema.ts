@@ -102,3 +102,30 @@ app.get('/no-reply-schema', (_req, res) => {
   const chained: typeof res = res.status(201);
   chained.end();
 });
+
+// DOCS-030: the OpenAPI words sit in the schema, typed; they leave the request's types as they were.
+app.get(
+  '/orders/:id',
+  {
+    schema: {
+      params: z.object({ id: z.coerce.number() }),
+      summary: 'One order',
+      description: 'By its number.',
+      tags: ['orders'],
+      operationId: 'getOrder',
+      deprecated: false,
+      security: [{ bearerAuth: [] }, { oauth: ['orders:read'] }],
+      hide: false,
+    },
+  },
+  (req, res) => {
+    expectType<Equal<typeof req.params, { id: number }>>();
+    res.json({ id: req.params.id });
+  },
+);
+// @ts-expect-error: tags is an array of strings
+app.get('/x', { schema: { tags: 'orders' } }, (_req, res) => res.end());
+// @ts-expect-error: the words are not route options of their own
+app.get('/x', { summary: 'List' }, (_req, res) => res.end());
+// @ts-expect-error: each requirement maps a scheme to its scopes
+app.get('/x', { schema: { security: [{ bearerAuth: 'read' }] } }, (_req, res) => res.end());

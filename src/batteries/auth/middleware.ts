@@ -106,6 +106,18 @@ export interface AuthMiddlewareFactory extends AuthMiddleware {
   <User extends object = AuthUser>(options: AuthOptions): AuthMiddleware<User>;
 }
 
+/**
+ * DOCS-032: the mark every guard `authMiddleware` makes carries (the plain one too), so the API docs document
+ * the routes behind it with the bearer scheme without an annotation. A registered symbol, so a second copy
+ * of kitjs in the process (a bundled one beside an installed one) marks its guards the same way.
+ *
+ * @example
+ * ```ts
+ * (authMiddleware as { [BEARER_GUARD]?: true })[BEARER_GUARD]; // true
+ * ```
+ */
+export const BEARER_GUARD: unique symbol = Symbol.for('kitjs.bearerGuard');
+
 /** A guard checking tokens with `verifier`; `where` names it in start-up messages. */
 function makeGuard(verifier: Verifier, where: string): AuthMiddleware {
   const guard = (req: KitRequest, res: KitResponse, next: NextFunction): void =>
@@ -115,6 +127,7 @@ function makeGuard(verifier: Verifier, where: string): AuthMiddleware {
   Object.defineProperty(guard, LISTEN_HOOK, {
     value: ((app) => checkJwtSecret(app, verifier.own, where)) satisfies ListenHook,
   });
+  Object.defineProperty(guard, BEARER_GUARD, { value: true });
   return guard as AuthMiddleware;
 }
 
@@ -184,6 +197,7 @@ function isPlainEmpty(value: unknown): boolean {
 Object.defineProperty(authMiddleware, LISTEN_HOOK, {
   value: ((app) => checkJwtSecret(app, undefined, 'authMiddleware')) satisfies ListenHook,
 });
+Object.defineProperty(authMiddleware, BEARER_GUARD, { value: true });
 
 function admit(verifier: Verifier, req: KitRequest, res: KitResponse, next: NextFunction): void {
   const credentials = parseBearer(req.headers.authorization);

@@ -27,9 +27,14 @@ export interface BuildOptions {
   security?: Record<string, SchemaObject>;
 }
 
-/** The security schemes `@security` knows without configuration. */
+/**
+ * The security schemes `@security` and a route's `schema.security` know without configuration (DOCS-012):
+ * `bearerAuth` is the name routes behind `authMiddleware` are documented with (DOCS-032), `BearerAuth` the
+ * one express-jsdoc-swagger's annotations use.
+ */
 export const BUILTIN_SCHEMES: Readonly<Record<string, SchemaObject>> = {
   BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
   BasicAuth: { type: 'http', scheme: 'basic' },
 };
 

@@ -1,20 +1,117 @@
-/** Finds the annotated files a `filesPattern` names, never looking inside node_modules. */
-import { readFileSync } from 'node:fs';
+/** Finds the annotated files a `filesPattern` names (by default, the code the app runs), never looking inside node_modules. */
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { convertPathToPattern, globSync } from 'tinyglobby';
+import { moduleLocation } from '../../base/module-location.js';
 import type { SourceText } from './build-document.js';
 import type { DocsWarning } from './types.js';
 
 /**
- * The patterns used when `filesPattern` is not given (DOCS-021): every JavaScript and TypeScript module
- * kind, so an ESM (`.mjs`) or TypeScript project is documented without configuration; never declaration
- * files or build output, which would repeat what the sources already say.
+ * The patterns used when `filesPattern` is not given and the app does not run from a build folder (DOCS-021):
+ * every JavaScript and TypeScript module kind, so an ESM (`.mjs`) or TypeScript project is documented without
+ * configuration; never declaration files or build output, which would repeat what the sources already say.
  */
 export const DEFAULT_FILES_PATTERN: readonly string[] = [
   './**/*.{js,mjs,cjs,ts,mts,cts}',
   '!**/*.d.{ts,mts,cts}',
   '!**/{dist,build,coverage}/**',
 ];
+
+/** The build-output folders an app may run from (DOCS-021); `coverage`, also skipped, runs nothing. */
+const BUILD_FOLDERS = new Set(['dist', 'build']);
+
+/**
+ * DOCS-021: the patterns used when `filesPattern` is not given. When the app's entry module (`entry`,
+ * `process.argv[1]`) is a JavaScript file inside a build folder (`dist/`, `build/`; the one nearest the file)
+ * at or below `baseDir`, the app runs compiled: the JavaScript files of that folder are what runs, so they are
+ * read (and the TypeScript sources, which would document every operation twice, are not). Otherwise
+ * {@link DEFAULT_FILES_PATTERN}. An entry inside node_modules (a test runner, a CLI) or inside kitjs's own
+ * folder says nothing of the app, and a `build` folder above `baseDir` (a checkout under `/srv/build/`) is not
+ * the app's.
+ *
+ * @example
+ * ```ts
+ * defaultFilesPattern('/srv/app', '/srv/app/dist/server.js'); // ['./dist/**\/*.{js,mjs,cjs}']
+ * defaultFilesPattern('/srv/app', '/srv/app/src/server.ts');  // DEFAULT_FILES_PATTERN
+ * ```
+ */
+export function defaultFilesPattern(
+  baseDir: string,
+  entry: string | undefined = process.argv[1],
+): readonly string[] {
+  // Both real paths: the entry's is (Node runs it from there), and /tmp may be a link (macOS).
+  const base = realPath(baseDir) ?? path.resolve(baseDir);
+  const folder = buildFolderOf(entry, base);
+  if (folder === undefined) return DEFAULT_FILES_PATTERN;
+  const relative = path.relative(base, folder);
+  const root = relative === '' ? '.' : `./${convertPathToPattern(relative)}`;
+  return [`${root}/**/*.{js,mjs,cjs}`];
+}
+
+/** The build folder below `baseDir` the entry module runs from, if it is a JavaScript file in one. */
+function buildFolderOf(entry: string | undefined, baseDir: string): string | undefined {
+  if (entry === undefined || entry === '') return undefined;
+  // Node runs the main module from its real path: a linked bin (`/usr/local/bin/app`) names the build.
+  const file = realPath(entry);
+  if (file === undefined || !/\.[cm]?js$/.test(file)) return undefined;
+  const parts = file.split(path.sep);
+  if (parts.includes('node_modules')) return undefined;
+  let folder: string | undefined;
+  for (let at = parts.length - 2; at > 0 && folder === undefined; at--) {
+    const candidate = parts.slice(0, at + 1).join(path.sep);
+    if (BUILD_FOLDERS.has(parts[at]!) && isWithin(candidate, baseDir)) folder = candidate;
+  }
+  if (folder === undefined) return undefined;
+  // kitjs's own dist/ (a script of kitjs run directly) is not the app's code.
+  const own = kitFolder();
+  return own !== undefined && isWithin(own, folder) ? undefined : folder;
+}
+
+/** The real path of `file`, or undefined when it does not exist. */
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `inner` is `outer` or a path below it. */
+function isWithin(inner: string, outer: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** The folder of kitjs's own running files (its dist/, or src/base/ under tsx). */
+function kitFolder(): string | undefined {
+  const location = moduleLocation();
+  const file = realPath(location.startsWith('file:') ? fileURLToPath(location) : location);
+  return file === undefined ? undefined : path.dirname(file);
+}
+
+/**
+ * The positive patterns of `patterns` that find no file under `baseDir` (the `!` ones only take files away):
+ * DOCS-021 reports each, since a pattern that finds nothing is almost always a mistake. `found` is what all of
+ * them found together, which answers for a single pattern without another walk of the disk.
+ *
+ * @example
+ * ```ts
+ * emptyPatterns(['./routes/*.js', './lib/*.js'], '/app', files); // ['./lib/*.js'] when lib/ has no .js file
+ * ```
+ */
+export function emptyPatterns(
+  patterns: string | readonly string[],
+  baseDir: string,
+  found: readonly string[],
+): string[] {
+  const list = typeof patterns === 'string' ? [patterns] : [...patterns];
+  const negated = list.filter((p) => p.startsWith('!'));
+  const positive = list.filter((p) => !p.startsWith('!'));
+  if (found.length === 0) return positive;
+  if (positive.length === 1) return [];
+  return positive.filter((p) => findAnnotatedFiles([p, ...negated], baseDir).length === 0);
+}
 
 /** Rewrites a pattern that leaves `baseDir` (`../x/*.js`) as an absolute one, which the glob library accepts. */
 function normalisePattern(pattern: string, baseDir: string): string {

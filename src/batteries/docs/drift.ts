@@ -26,6 +26,11 @@ export function routeShapes(path: string): string[] {
   return variants.map((v) => shape(v.join('/')));
 }
 
+/** Whether a route's schema says `hide: true` (DOCS-030). */
+export function isHidden(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && (schema as { hide?: unknown }).hide === true;
+}
+
 /** `{id}` → `:id`, the form an app registers. */
 export function toRoutePath(openApiPath: string): string {
   return replaceBraced(openApiPath, (name) => `:${name}`);
@@ -34,8 +39,8 @@ export function toRoutePath(openApiPath: string): string {
 /**
  * Lists documented operations that no live route answers and live routes nothing documents. Routes under
  * `ignorePrefix` (the docs' own) are left out, and so is a HEAD route beside a GET on the same path
- * (DOCS-020). The operations in `fromPattern` were made from a route's path alone and count as undocumented
- * (DOCS-028).
+ * (DOCS-020), and so is a route whose schema hides it (DOCS-030). The operations in `fromPattern` were made
+ * from a route's path alone and count as undocumented (DOCS-028).
  *
  * @example
  * ```ts
@@ -50,6 +55,8 @@ export function computeDrift(
   fromPattern: ReadonlySet<object> = new Set(),
 ): DriftReport {
   const live = routes
+    // DOCS-030: a hidden route is meant to be out of the document, so it is not drift.
+    .filter((r) => !isHidden(r.schema))
     .map((r) => ({ method: r.method.toUpperCase(), path: r.path, schema: r.schema !== undefined }))
     .filter((r) => r.path !== ignorePrefix && !r.path.startsWith(`${ignorePrefix}/`));
   const liveKeys = new Set<string>();

@@ -242,7 +242,7 @@ function readSecurity(
       if (name === '') continue;
       if (getOwn(state.availableSchemes, name) === undefined) {
         warn(
-          `unknown security scheme "${name}": use BearerAuth, BasicAuth or one given in setupSwagger's security option`,
+          `unknown security scheme "${name}": use BearerAuth, bearerAuth, BasicAuth or one given in setupSwagger's security option`,
         );
         continue;
       }

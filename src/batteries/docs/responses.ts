@@ -10,6 +10,20 @@ import type { SchemaObject } from './types.js';
 
 const VALID_STATUS = /^(?:[1-5]\d\d|[1-5]XX|default)$/;
 
+/**
+ * DOCS-033: whether a response of `status` never has a body: informational (`1XX`), 204 No Content, 205 Reset
+ * Content and 304 Not Modified (RFC 9110, sections 15.2, 15.3.5, 15.3.6, 15.4.5).
+ *
+ * @example
+ * ```ts
+ * hasNoBody('204'); // true
+ * hasNoBody('2XX'); // false: a 200 of the class has one
+ * ```
+ */
+export function hasNoBody(status: string): boolean {
+  return /^(?:1(?:\d\d|XX)|204|205|304)$/i.test(status);
+}
+
 /** The description a response gets when its line has no text: the status's reason phrase. */
 export function defaultDescription(status: string): string {
   if (status === 'default') return 'Default response';
@@ -48,7 +62,9 @@ export function buildResponses(
     const response = ensure<SchemaObject>(responses, status, () => ({ description: '' }));
     if (response.description === '' && described.description !== '')
       response.description = described.description;
-    if (spec.type.trim() !== '') {
+    if (spec.type.trim() !== '' && hasNoBody(status)) {
+      warn(`a ${status} response has no body; the type {${spec.type}} was ignored`);
+    } else if (spec.type.trim() !== '') {
       const schema = withExtras(
         typeToSchema(spec.type, { schemaNames: types.schemaNames, warn }),
         { ...described, description: '' },
@@ -82,6 +98,10 @@ function attachExamples(
         example.line,
         `@example response for status ${example.status} but no @return declares that status; it was skipped`,
       );
+      continue;
+    }
+    if (hasNoBody(status)) {
+      warnAt(example.line, `@example response for status ${status}, which has no body; it was skipped`);
       continue;
     }
     byStatus.set(status, [...(byStatus.get(status) ?? []), example]);

@@ -5,7 +5,8 @@ import { type Converted, safeName, toOpenApiSchema } from './openapi-schema.js';
 import { pathParamNames } from './operation.js';
 import { routeTemplate, type TemplateParam } from './path-template.js';
 import { resolvePointer } from './refs.js';
-import { defaultDescription } from './responses.js';
+import { defaultDescription, hasNoBody } from './responses.js';
+import { hideOperation, RouteMetadata } from './route-metadata.js';
 import { ensure, isSchema, setOwn } from './schema-extras.js';
 import type { OpenApiDocument, OperationObject, RouteRef, SchemaObject } from './types.js';
 
@@ -78,7 +79,10 @@ function setParameter(
  * `headers`, `responses` from `response`. Where an annotation documents the same operation, its words
  * (summary, descriptions, tags, examples, security) stay and the route's schemas replace its types, since
  * they are what the route checks (DOCS-025). An `all` route is not an operation (DOCS-023); a schema that
- * cannot be converted leaves that part as any value, with a warning (DOCS-024).
+ * cannot be converted leaves that part as any value, with a warning (DOCS-024). The words a schema gives
+ * (`summary`, `tags`, `security`...) win over an annotation's, `hide` leaves the route out (DOCS-030,
+ * DOCS-031), and a route whose key is in `guarded` (behind `authMiddleware`) requires the bearer scheme
+ * unless something says otherwise (DOCS-032).
  *
  * @example
  * ```ts
@@ -91,9 +95,11 @@ export function addRouteSchemas(
   routes: readonly RouteInfo[],
   ignorePrefix: string,
   warn: RouteWarn,
+  guarded: ReadonlySet<string> = new Set(),
 ): Set<OperationObject> {
   const done = new Set<string>();
   const fromPattern = new Set<OperationObject>();
+  const words = new RouteMetadata(document);
   // Schema'd routes first: a method and path registered twice is documented from the one with a schema.
   const ordered = [
     ...routes.filter((route) => isSchema(route.schema)),
@@ -105,6 +111,13 @@ export function addRouteSchemas(
     const schema: RouteSchema = route.schema ?? {};
     const method = route.method.toLowerCase();
     const ref = { method: route.method.toUpperCase(), path: route.path };
+    if (schema.hide === true) {
+      // DOCS-030: a hidden route is in no operation, an annotation's included, and warns of nothing.
+      if (OPERATION_METHODS.has(method) && !done.has(`${method} ${route.path}`))
+        hideOperation(document, method, route.path);
+      done.add(`${method} ${route.path}`);
+      continue;
+    }
     if (!OPERATION_METHODS.has(method)) {
       // DOCS-023: OpenAPI has no operation for `all` (or a method it does not name); DOCS-028: without a
       // schema, such a route is left out quietly.
@@ -177,8 +190,9 @@ export function addRouteSchemas(
     ] as const) {
       if (schema[part] === undefined) continue;
       const [props, required] = propertiesOf(convert(part, schema[part], 'input'));
+      // DOCS-034: a parameter with a default is filled in when it is missing, so it is never required.
       for (const [name, prop] of Object.entries(props))
-        setParameter(op, name, where, required.includes(name), prop);
+        setParameter(op, name, where, required.includes(name) && prop.default === undefined, prop);
     }
     // DOCS-005: every `{name}` in the path is a required path parameter, so the document stays valid.
     pathNames.forEach((name, at) => {
@@ -189,6 +203,8 @@ export function addRouteSchemas(
       if (note) parameters[parameters.length - 1]!.description = note;
     });
     addResponses(op, schema.response, (status, value) => convert(`response${status}`, value, 'output'));
+    words.apply(op, schema, (message) => warn(ref, `${ref.method} ${ref.path}: ${message}`));
+    if (guarded.has(`${ref.method} ${route.path}`)) words.applyGuard(op);
   }
   return fromPattern;
 }
@@ -224,6 +240,7 @@ function addResponses(
     const entry = ensure<SchemaObject>(responses, status, () => ({
       description: defaultDescription(status),
     }));
-    setJsonSchema(entry, convert(status === 'default' ? 'Default' : status, value));
+    // DOCS-033: a status that never has a body is documented with its description alone.
+    if (!hasNoBody(status)) setJsonSchema(entry, convert(status === 'default' ? 'Default' : status, value));
   }
 }

@@ -4,10 +4,11 @@ import { markFactory } from '../../base/factory-guard.js';
 import { logger } from '../../base/logger.js';
 import type { KitApp } from '../../core/types.js';
 import { buildDocument } from './build-document.js';
-import { DEFAULT_FILES_PATTERN, findAnnotatedFiles, readSources } from './discover-files.js';
-import { computeDrift } from './drift.js';
+import { defaultFilesPattern, emptyPatterns, findAnnotatedFiles, readSources } from './discover-files.js';
+import { computeDrift, isHidden } from './drift.js';
+import { bearerGuardedRoutes } from './guarded-routes.js';
 import { packageInfo } from './package-info.js';
-import { addRouteSchemas } from './route-operations.js';
+import { addRouteSchemas, type RouteWarn } from './route-operations.js';
 import { mountSwaggerUi } from './swagger-ui.js';
 import type {
   DocsWarning,
@@ -106,8 +107,11 @@ function documentInfo(given: SetupSwaggerOptions['info'], baseDir: string): Open
  * with `app.routes()` and any drift is logged at warn; `drift()` gives the same report on demand. At that
  * same moment the routes' schemas (`app.post(path, { schema }, handler)`) are added to the document,
  * merged with the annotations, so routes registered after `setupSwagger` are documented too; so is every
- * other route, from its path alone (DOCS-028). Every option may be left out: `info` then comes from the
- * nearest package.json (DOCS-029). Without swagger-ui-dist the JSON is still served (DOCS-022).
+ * other route, from its path alone (DOCS-028). A route's schema may carry its words (`summary`, `tags`,
+ * `security`, `hide`..., under Fastify's names), which win over an annotation's (DOCS-030, DOCS-031), and a
+ * route behind `authMiddleware` is documented with the bearer scheme (DOCS-032). Every option may be left
+ * out: the files are those of the code the app runs from (DOCS-021) and `info` comes from the nearest
+ * package.json (DOCS-029). Without swagger-ui-dist the JSON is still served (DOCS-022).
  *
  * @example
  * ```ts
@@ -115,6 +119,16 @@ function documentInfo(given: SetupSwaggerOptions['info'], baseDir: string): Open
  * const app = kit();
  * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
  * setupSwagger(app); // GET /api-docs/swagger.json lists GET /users/{id}; title and version from package.json
+ * ```
+ *
+ * @example
+ * ```ts
+ * import kit, { authMiddleware, setupSwagger } from 'kitjs';
+ * const app = kit();
+ * // Documented with its summary, its tag and bearerAuth, with no comment: it survives any build.
+ * app.get('/orders', { schema: { summary: 'List orders', tags: ['orders'] } }, authMiddleware, list);
+ * app.get('/internal/metrics', { schema: { hide: true } }, metrics);
+ * setupSwagger(app);
  * ```
  *
  * @example
@@ -135,9 +149,19 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): Sw
   const baseDir = options.baseDir ?? process.cwd();
   const info = documentInfo(options.info, baseDir);
   const base = options.path ?? '/api-docs';
+  // DOCS-015: the docs' warnings go to the app's logger (`kit({ logger })`), as its own failures do.
+  const log = (app as Partial<KitApp>).log ?? logger;
   const warnings: DocsWarning[] = [];
-  // DOCS-002: the files are found and read once, synchronously, before the server answers anything.
-  const files = findAnnotatedFiles(options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir);
+  // DOCS-002: the files are found and read once, synchronously, before the server answers anything;
+  // DOCS-021: by default, the files of the code that runs.
+  const patterns = options.filesPattern ?? defaultFilesPattern(baseDir);
+  const files = findAnnotatedFiles(patterns, baseDir);
+  for (const pattern of emptyPatterns(patterns, baseDir, files)) {
+    log.warn(
+      { filesPattern: pattern, baseDir },
+      `API docs: filesPattern "${pattern}" found no file in ${baseDir}: annotations there are not read; check filesPattern and baseDir`,
+    );
+  }
   const sources = readSources(files, baseDir, warnings);
   const built = buildDocument(sources, {
     info,
@@ -146,7 +170,7 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): Sw
   });
   warnings.push(...built.warnings);
   // DOCS-015: annotation problems are returned and logged at warn, never thrown.
-  for (const w of warnings) logger.warn({ file: w.file, line: w.line }, `API docs: ${w.message}`);
+  for (const w of warnings) log.warn({ file: w.file, line: w.line }, `API docs: ${w.message}`);
 
   const document = built.document;
   // DOCS-028: the operations made from a route's path alone, which the drift report does not count.
@@ -162,11 +186,14 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): Sw
   const complete = (): string => {
     if (json !== undefined) return json;
     if (typeof app.routes === 'function') {
-      fromPattern = addRouteSchemas(document, app.routes(), base, (route, message) => {
-        const warning: DocsWarning = { file: '', line: 0, route, message };
-        warnings.push(warning);
-        logger.warn({ route }, `API docs: ${message}`);
-      });
+      const warn: RouteWarn = (route, message) => {
+        warnings.push({ file: '', line: 0, route, message });
+        log.warn({ route }, `API docs: ${message}`);
+      };
+      // DOCS-035: a route's schema and words come from the running app, not from its files, so a build that
+      // drops comments keeps them. DOCS-032: the routes behind authMiddleware, read from the app's stack
+      // (routes() lists no handlers).
+      fromPattern = addRouteSchemas(document, app.routes(), base, warn, bearerGuardedRoutes(app));
     }
     json = JSON.stringify(document);
     return json;
@@ -179,33 +206,25 @@ export function setupSwagger(app: KitApp, options: SetupSwaggerOptions = {}): Sw
     reported = true;
     complete();
     if (typeof app.routes !== 'function') return;
-    const routed = app.routes().filter((route) => !route.path.startsWith(base));
+    const routed = app.routes().filter((route) => !route.path.startsWith(base) && !isHidden(route.schema));
     const described = Object.values(document.paths ?? {}).some((item) =>
       Object.values(item).some((op) => !fromPattern.has(op)),
     );
-    if (!described && routed.length > 0) {
-      // DOCS-021: nothing annotated and a pattern that read no file is almost always a pattern gone wrong.
-      if (files.length === 0) {
-        logger.warn(
-          { filesPattern: options.filesPattern ?? DEFAULT_FILES_PATTERN, baseDir, files: files.length },
-          `API docs: filesPattern found no file and nothing describes the app's ${routed.length} routes beyond their paths: check filesPattern and baseDir`,
-        );
-      }
-      // DOCS-020: an app that annotates nothing and has no route schema would see every route listed; its
-      // document lists them from their paths (DOCS-028).
-      return;
-    }
+    // DOCS-020: an app that annotates nothing and has no route schema would see every route listed; its
+    // document lists them from their paths (DOCS-028). A pattern that found nothing was reported at setup
+    // (DOCS-021).
+    if (!described && routed.length > 0) return;
     const report = drift();
     const fmt = (list: DriftReport['unmatchedOperations']) =>
       list.map((r) => `${r.method} ${r.path}`).join(', ');
     if (report.unmatchedOperations.length > 0) {
-      logger.warn(
+      log.warn(
         { operations: report.unmatchedOperations },
         `API docs: documented but not routed: ${fmt(report.unmatchedOperations)}`,
       );
     }
     if (report.undocumentedRoutes.length > 0) {
-      logger.warn(
+      log.warn(
         { routes: report.undocumentedRoutes },
         `API docs: routes without documentation: ${fmt(report.undocumentedRoutes)}`,
       );

@@ -242,7 +242,8 @@ export function mountSwaggerUi(
     sendText(req, res, 'application/json; charset=utf-8', json());
   });
   if (dist === undefined) {
-    logger.warn(
+    // DOCS-015: to the app's logger, as the docs' other warnings.
+    ((app as Partial<KitApp>).log ?? logger).warn(
       { package: 'swagger-ui-dist' },
       `API docs: ${missing} ${base}/swagger.json is served; ${base} says how to add the UI.`,
     );

@@ -39,13 +39,21 @@ export interface SetupSwaggerOptions {
    * `description` of the nearest package.json at or above `baseDir` (then `'API'`, `'0.0.0'`).
    */
   info?: { title?: string; version?: string; description?: string; [key: string]: unknown };
-  /** Glob (or globs) of annotated files, resolved from `baseDir`; default `'./**\/*.js'`. node_modules is never read. */
+  /**
+   * Glob (or globs) of annotated files, resolved from `baseDir`. Default: the code the app runs from, the
+   * JavaScript of its build folder when it runs from `dist/` or `build/`, else every JS and TS source below
+   * `baseDir` (DOCS-021). node_modules is never read; a pattern that finds no file is a warning.
+   */
   filesPattern?: string | string[];
   /** Directory the pattern is resolved from; default `process.cwd()`. */
   baseDir?: string;
   /** Servers listed in the document and the UI. */
   servers?: Array<{ url: string; description?: string }>;
-  /** Extra security schemes (name → OpenAPI scheme) that `@security` may name, beside BearerAuth and BasicAuth. */
+  /**
+   * Extra security schemes (name → OpenAPI scheme) that `@security` and a route's `schema.security` may name,
+   * beside BearerAuth, bearerAuth and BasicAuth; an `http` `bearer` one is also what routes behind
+   * `authMiddleware` are documented with (DOCS-032).
+   */
   security?: Record<string, SchemaObject>;
   /** Where the UI is mounted; the JSON lives at `<path>/swagger.json`. Default `'/api-docs'`. */
   path?: string;

@@ -12,17 +12,35 @@ import { isStandardSchema } from './standard.js';
 
 // SCHEMA-001: the order parts are checked in; the first that fails is the one the 400 names.
 const PARTS: readonly SchemaPart[] = ['params', 'headers', 'query', 'body'];
-const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response'];
+// DOCS-030: what the API docs read from a schema, under Fastify's names; nothing checks them per request.
+const DOC_KEYS: readonly string[] = [
+  'summary',
+  'description',
+  'tags',
+  'operationId',
+  'deprecated',
+  'security',
+  'hide',
+];
+const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response', ...DOC_KEYS];
 const OPTION_KEYS = new Set(['schema', 'handlerTimeout']);
 // SCHEMA-006: a response schema is keyed by a status (`201`), a class of them (`2xx`) or `default`.
 const STATUS_KEY = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
 
-// The schema of each route, kept by the first handler its registration makes, for `routes()` and the docs.
+// The schema of each route (its parts and its documentation keys, DOCS-030), kept by the first handler its
+// registration makes, for `routes()` and the docs.
 const schemaByHandler = new WeakMap<object, Readonly<Record<string, unknown>>>();
 
 /**
  * The route schema a registration was given, found among its handlers as `routes()` lists them (its
- * validator, which follows the guards listed with it, SCHEMA-015); undefined for a route without one.
+ * validator, which follows the guards listed with it, SCHEMA-015); undefined for a route without one. It is
+ * the object given, documentation keys (`summary`, `tags`, `security`, `hide`..., DOCS-030) included: what
+ * the API docs read.
+ *
+ * @example
+ * ```ts
+ * routeSchemaOf(entry.handlers); // { body: newUser, summary: 'Create a user' }
+ * ```
  */
 export function routeSchemaOf(handlers: readonly unknown[]): Readonly<Record<string, unknown>> | undefined {
   for (const handler of handlers) {
@@ -64,8 +82,12 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
     throw new TypeError(`${where}: route options are given more than once; give one object`);
   }
   for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.has(key))
-      throw new TypeError(`${where}: unknown route option "${key}"; known: schema, handlerTimeout`);
+    if (OPTION_KEYS.has(key)) continue;
+    // DOCS-030: a Fastify user's metadata is under `schema`; written one level up, say where it goes.
+    const hint = DOC_KEYS.includes(key)
+      ? `; OpenAPI words go in the schema: write { schema: { ${key} } }`
+      : '';
+    throw new TypeError(`${where}: unknown route option "${key}"; known: schema, handlerTimeout${hint}`);
   }
   const rest = [...args.slice(0, at), ...args.slice(at + 1)].flat(Infinity as 1);
   if (rest.length === 0) throw new TypeError(`${where} needs at least one handler`);
@@ -83,8 +105,9 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
     }
   }
   if (schema.response !== undefined) checkResponseKeys(schema.response, where);
+  checkDocKeys(schema, where);
   if (!PARTS.some((part) => schema[part] !== undefined) && schema.response === undefined) {
-    return [...before, ...timed];
+    return [...before, ...documented(schema, timed)];
   }
   // SCHEMA-007: compiled once, here, by the registering app's compilers (a Router's: a fresh set, so that a
   // schema that does not compile is refused now all the same).
@@ -107,6 +130,59 @@ function lastRequestHandler(handlers: unknown[]): number {
     if (typeof handler !== 'function' || handler.length !== 4) return index;
   }
   return 0;
+}
+
+/**
+ * DOCS-030: a schema with only documentation keys checks nothing, but `routes()` finds a route's schema
+ * through a handler of its registration that is this registration's own: the route's handlers may be shared
+ * with other routes. So such a route runs one pass-through handler before its handler (one of kitjs's own
+ * steps, which tracing does not publish); a schema without any key (`{}`) adds nothing.
+ */
+function documented(schema: Record<string, unknown>, handlers: unknown[]): unknown[] {
+  if (!DOC_KEYS.some((key) => schema[key] !== undefined)) return handlers;
+  const routeDocs = markOwnStep((_req: KitRequest, _res: KitResponse, next: NextFunction): void => next());
+  schemaByHandler.set(routeDocs, schema);
+  return [routeDocs, ...handlers];
+}
+
+/**
+ * DOCS-030: the documentation keys of a schema have the types OpenAPI gives them; a wrong one is a TypeError
+ * naming the route now, not a document that fails validation later.
+ */
+function checkDocKeys(schema: Record<string, unknown>, where: string): void {
+  const bad = (key: string, what: string): never => {
+    throw new TypeError(`${where}: schema.${key} must be ${what}`);
+  };
+  for (const key of ['summary', 'description'] as const) {
+    if (schema[key] !== undefined && typeof schema[key] !== 'string') bad(key, 'a string');
+  }
+  const id = schema.operationId;
+  if (id !== undefined && (typeof id !== 'string' || id.trim() === ''))
+    bad('operationId', 'a non-empty string');
+  for (const key of ['deprecated', 'hide'] as const) {
+    if (schema[key] !== undefined && typeof schema[key] !== 'boolean') bad(key, 'true or false');
+  }
+  const tags = schema.tags;
+  if (
+    tags !== undefined &&
+    !(Array.isArray(tags) && tags.every((tag) => typeof tag === 'string' && tag !== ''))
+  ) {
+    bad('tags', 'an array of non-empty strings');
+  }
+  const security = schema.security;
+  if (security !== undefined && !(Array.isArray(security) && security.every(isRequirement))) {
+    bad('security', 'an array of requirements such as [{ bearerAuth: [] }] (scheme name → array of scopes)');
+  }
+}
+
+/** An OpenAPI security requirement: scheme names, each with its array of scopes (strings). */
+function isRequirement(value: unknown): boolean {
+  return (
+    isRouteOptions(value) &&
+    Object.values(value).every(
+      (scopes) => Array.isArray(scopes) && scopes.every((s) => typeof s === 'string'),
+    )
+  );
 }
 
 /** A request as its app's dispatch leaves it: with the serving app's context (request/internal.ts). */

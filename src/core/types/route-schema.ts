@@ -5,10 +5,13 @@ import type { RouteGeneric, RouteOf } from './route-params.js';
 /**
  * The parts of a request a route may give a schema: each a Standard Schema (Zod, Valibot, ArkType...) or a
  * JSON Schema object (TypeBox's, or written by hand). Header names are lower case, as `req.headers` has them.
+ * Beside them, the route's words in the OpenAPI document (`summary`, `tags`, `security`, `hide`...), under
+ * the names Fastify's `schema` gives them (DOCS-030); they check nothing.
  *
  * @example
  * ```ts
  * const schema: RouteSchema = { body: z.object({ name: z.string() }), query: { type: 'object' } };
+ * const documented: RouteSchema = { summary: 'Create a user', tags: ['users'], security: [{ bearerAuth: [] }] };
  * ```
  */
 export interface RouteSchema {
@@ -18,6 +21,24 @@ export interface RouteSchema {
   headers?: StandardSchema | object;
   /** The replies' schemas, by status (`201`), class of statuses (`'2xx'`) or `'default'` (SCHEMA-006). */
   response?: { readonly [status: string | number]: StandardSchema | object };
+  /** DOCS-030: the operation's one-line summary in the OpenAPI document; it wins over an annotation's. */
+  summary?: string;
+  /** DOCS-030: the operation's longer description (CommonMark); it wins over an annotation's. */
+  description?: string;
+  /** DOCS-030: the operation's tags, added to those an annotation gives. */
+  tags?: readonly string[];
+  /** DOCS-030: the operation's id, unique in the document; it wins over an annotation's. */
+  operationId?: string;
+  /** DOCS-030: marks the operation deprecated (`false` unmarks one an annotation marked). */
+  deprecated?: boolean;
+  /**
+   * DOCS-030: the operation's security requirements, each an alternative naming the schemes (with their
+   * scopes) that together admit a request: `[{ bearerAuth: [] }]`. `[]` documents a route open to all. It
+   * wins over an annotation's `@security` and over the bearer scheme `authMiddleware` implies (DOCS-032).
+   */
+  security?: ReadonlyArray<Readonly<Record<string, readonly string[]>>>;
+  /** DOCS-030: leaves the route out of the OpenAPI document (and of the drift report). */
+  hide?: boolean;
 }
 
 /**
