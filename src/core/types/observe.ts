@@ -11,7 +11,11 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
  * ```
  */
 export interface ObserveOptions {
-  /** OBS-002: makes each request's id (`req.id`); default: a process-wide counter in base 36 (`req-1`, `req-a`...). */
+  /**
+   * OBS-002: makes each request's id (`req.id`); default: a process-wide counter in base 36 (`req-1`, `req-a`...).
+   * Its answer must be a safe id (1 to 128 of `A-Za-z0-9._:-`, as OBS-003's header); anything else, or a throw,
+   * gives the request a counter id, with one warning per app.
+   */
   genReqId?: (req: IncomingMessage) => string;
   /** OBS-003: a request header whose value becomes `req.id` when it is safe (at most 128 of `A-Za-z0-9._:-`). */
   requestIdHeader?: string;
