@@ -176,7 +176,7 @@ function generatorFailed(
 ): string {
   if (settings.firstGeneratorFault()) {
     const log = (req as IncomingMessage & Observed).context?.logger;
-    logFailure('warn', fields, `${what}; its requests get counter ids instead (said once for this app)`, log);
+    logFailure('warn', fields, `${what}; the request got a counter id instead (said once for this app)`, log);
   }
   return nextRequestId();
 }
