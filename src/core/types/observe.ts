@@ -38,11 +38,15 @@ export interface ObserveOptions {
  */
 export interface InjectOptions {
   method?: string;
+  /** The request target (`/users?page=2`); `''` is `/`. */
   url: string;
   headers?: Record<string, string | string[]>;
   /** Added to the URL's query string. */
   query?: Record<string, string | string[]>;
-  /** A string or Buffer is sent as it is; an object as JSON (with `Content-Type: application/json`). */
+  /**
+   * A string or Buffer is sent as it is; an object as JSON (with `Content-Type: application/json`); a readable
+   * stream chunked, and `inject` rejects with its error when it fails mid-body.
+   */
   payload?: string | Buffer | object;
   /** Sent as one Cookie header. */
   cookies?: Record<string, string>;
