@@ -645,6 +645,7 @@ Feature: Routing
         const inner = new Router();
         inner.use((req, res, next) => {
           if (req.path !== '/x') return next();
+          // not typed: a URL that is not a string, on purpose
           req.url = <value>;
           setTimeout(next, 5);
         });

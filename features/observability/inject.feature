@@ -39,6 +39,7 @@ Feature: app.inject runs a request without a server
         const local = kit();
         local.get('/', (req, res) => res.json({ url: req.url }));
         world.empty = (await local.inject({ url: '' })).json();
+        // not typed: a URL that is not a string, on purpose
         world.refused = await local.inject({ url: 42 }).then(() => 'resolved', (err) => [err.name, err.message]);
         """
       Then this holds:

@@ -109,6 +109,7 @@ Feature: Every request has an id, and its logger carries it
         """js
         // The generator trusts the query, and the id goes into the reply header: a CR or LF there would
         // be a throw with nothing to catch it.
+        // not typed: some generators return what is not a string, on purpose
         const echoing = kit({
           genReqId: (req) => { <generator> },
           requestIdReplyHeader: 'x-request-id',
