@@ -212,6 +212,28 @@ Feature: The response
         | 'image/png'        | image/png                       |
         | 'no-such-type'     | application/octet-stream        |
 
+    Scenario Outline: a type Node refuses (<how>) is refused at the call, not when a timer sends, and the server lives
+      Given the app:
+        """js
+        app.get('/', (req, res) => {
+          <call>;
+          setTimeout(() => res.send('late'), 5);
+        });
+        app.get('/alive', (req, res) => res.send('alive'));
+        """
+      When I GET the raw path "/?t=text/x%0D%0ASet-Cookie:%20a=1"
+      Then the status is 500
+      And the header "Set-Cookie" is absent
+      When I GET the raw path "/?t=text/%C4%80"
+      Then the status is 500
+      When I GET "/alive"
+      Then the body is "alive"
+
+      Examples:
+        | how                   | call                                    |
+        | res.type              | res.type(req.query.t)                   |
+        | res.set(Content-Type) | res.set('Content-Type', req.query.t)    |
+
   Rule: RES-008 res.locals is req.locals
 
     Scenario: Values set on res.locals are on req.locals

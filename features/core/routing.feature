@@ -639,6 +639,33 @@ Feature: Routing
         | /%2e%2e/admin/secret.txt  |
         | /x/../../admin/secret.txt |
 
+    Scenario Outline: A rewrite to <what>, passed on later, fails the request with a TypeError, and the server lives
+      Given the app:
+        """js
+        const inner = new Router();
+        inner.use((req, res, next) => {
+          if (req.path !== '/x') return next();
+          // not typed: a URL that is not a string, on purpose
+          req.url = <value>;
+          setTimeout(next, 5);
+        });
+        app.use('<prefix>', inner);
+        app.get('/alive', (req, res) => res.send('alive'));
+        app.use((err, req, res, next) => res.status(500).send(`${err.name} ${err.message} (${req.originalUrl})`));
+        """
+      When I GET "<path>"
+      Then the status is 500
+      And the body contains "TypeError req.url must be a string"
+      When I GET "/alive"
+      Then the body is "alive"
+
+      Examples:
+        | what                       | value     | prefix | path |
+        | a number                   | 123       | /      | /x   |
+        | undefined                  | undefined | /      | /x   |
+        | a number, inside a prefix  | 123       | /p     | /p/x |
+        | an object, inside a prefix | {}        | /p     | /p/x |
+
   Rule: ROUTE-018 Escapes of unreserved characters are the characters; a malformed escape is refused
 
     Scenario Outline: "<path>" meets the guard of /admin, before routes and files

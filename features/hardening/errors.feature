@@ -204,3 +204,53 @@ Feature: Errors never escape
         assert.match(line.original.stack, /^Error: the original failure\n\s+at /);
         assert.match(line.err.stack, /^Error: the handler failure\n\s+at /);
         """
+
+  Rule: HARD-012 A page kitjs writes itself carries its own status line
+
+    Scenario: a reason phrase the app set, CR and LF included, never reaches the error page or 404 written later
+      Given the app:
+        """js
+        app.get('/late', (req, res, next) => {
+          res.statusMessage = req.query.m;
+          setTimeout(() => next(new Error('later')), 5);
+        });
+        app.get('/passed', (req, res, next) => {
+          res.statusMessage = req.query.m;
+          setTimeout(next, 5);
+        });
+        """
+      Then this holds:
+        """js
+        const http = require('node:http');
+        const get = (path) =>
+          new Promise((resolve, reject) => {
+            http
+              .get({ host: '127.0.0.1', port: world.port(), path }, (res) => {
+                res.resume();
+                res.on('end', () => resolve([res.statusCode, res.statusMessage]));
+              })
+              .on('error', reject);
+          });
+        assert.deepEqual(await get('/late?m=Created'), [500, 'Internal Server Error']);
+        assert.deepEqual(await get('/late?m=a%0D%0AX-Evil:%201'), [500, 'Internal Server Error']);
+        assert.deepEqual(await get('/passed?m=a%0Ab'), [404, 'Not Found']);
+        """
+      And the server still answers GET "/passed" with 404
+
+    @kit-lifecycle
+    Scenario: a handler timeout's 503 goes out whatever reason phrase the timed-out handler set
+      Given the app:
+        """js
+        const slow = kit({ handlerTimeout: 20 });
+        slow.get('/slow', (req, res) => {
+          res.statusMessage = 'a\nb';
+        });
+        slow.get('/alive', (req, res) => res.send('alive'));
+        const server = slow.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        return server;
+        """
+      When I GET "/slow"
+      Then the status is 503
+      When I GET "/alive"
+      Then the body is "alive"

@@ -33,6 +33,67 @@ Feature: app.inject runs a request without a server
         assert.deepEqual(world.body, { cookie: 'sid=abc', custom: 'here', id: 'string' });
         """
 
+    Scenario: an empty URL is /, and a URL that is not a string is refused at the call
+      Given the app:
+        """js
+        const local = kit();
+        local.get('/', (req, res) => res.json({ url: req.url }));
+        world.empty = (await local.inject({ url: '' })).json();
+        // not typed: a URL that is not a string, on purpose
+        world.refused = await local.inject({ url: 42 }).then(() => 'resolved', (err) => [err.name, err.message]);
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.empty, { url: '/' });
+        assert.equal(world.refused[0], 'TypeError');
+        assert.match(world.refused[1], /options\.url must be a string/);
+        """
+
+    @kit-error-codes
+    Scenario: a URL that is not a string is KIT_ERR_INJECT_BAD_OPTIONS
+      Given the app:
+        """js
+        world.code = await kit().inject({ url: undefined }).then(() => 'resolved', (err) => err.code);
+        """
+      Then this holds:
+        """js
+        assert.equal(world.code, 'KIT_ERR_INJECT_BAD_OPTIONS');
+        """
+
+    Scenario: a stream payload is read as a body; one failing mid-body fails the request as a client leaving does
+      Given the app:
+        """js
+        const { Readable } = require('node:stream');
+        const local = kit();
+        local.use(json());
+        local.post('/echo', (req, res) => res.json(req.body));
+        local.use((err, req, res, next) => {
+          world.seen = { status: err.status, destroyed: req.destroyed };
+          next(err);
+        });
+        const whole = Readable.from([Buffer.from('{"name":'), Buffer.from('"Ada"}')]);
+        const sent = await local.inject({ method: 'POST', url: '/echo', payload: whole, headers: { 'content-type': 'application/json' } });
+        world.whole = [sent.statusCode, sent.json()];
+        let started = false;
+        const failing = new Readable({
+          read() {
+            if (started) return;
+            started = true;
+            this.push('{"name":');
+            setTimeout(() => this.destroy(new Error('the disk went away')), 5);
+          },
+        });
+        world.failed = await local
+          .inject({ method: 'POST', url: '/echo', payload: failing, headers: { 'content-type': 'application/json' } })
+          .then((reply) => `resolved ${reply.statusCode}`, (err) => err.message);
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.whole, [200, { name: 'Ada' }]);
+        assert.equal(world.failed, 'the disk went away');
+        assert.deepEqual(world.seen, { status: 400, destroyed: true });
+        """
+
   Rule: OBS-010 None of this costs an app that does not use it
 
     Scenario: an app that reads nothing of it answers as before, and later reads still work

@@ -102,6 +102,50 @@ Feature: Every request has an id, and its logger carries it
         assert.match(response.json().id, /^req-[0-9a-z]+$/);
         """
 
+    @kit-lifecycle
+    Scenario Outline: a generator's unsafe id (<what>) is replaced, the request is served, and the app is warned once
+      Given the log lines are captured
+      And the app:
+        """js
+        // The generator trusts the query, and the id goes into the reply header: a CR or LF there would
+        // be a throw with nothing to catch it.
+        // not typed: some generators return what is not a string, on purpose
+        const echoing = kit({
+          genReqId: (req) => { <generator> },
+          requestIdReplyHeader: 'x-request-id',
+        });
+        echoing.get('/who', (req, res) => res.json({ id: req.id }));
+        const server = echoing.listen(0, '127.0.0.1');
+        await new Promise((resolve) => server.once('listening', resolve));
+        return server;
+        """
+      When I GET the raw path "/who?rid=a%0D%0ASet-Cookie:%20x=1"
+      Then the status is 200
+      And this holds:
+        """js
+        const id = response.json().id;
+        assert.match(id, /^req-[0-9a-z]+$/);
+        assert.equal(response.headers['x-request-id'], id);
+        assert.equal(response.headers['set-cookie'], undefined);
+        """
+      When I GET the raw path "/who?rid=again%0A"
+      Then the status is 200
+      And the log lines hold:
+        """js
+        const warnings = lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('genReqId'));
+        assert.equal(warnings.length, 1, 'one warning for the app, not one per request');
+        assert.equal(warnings[0].level, 40);
+        assert.ok(!text.some((t) => t.includes('Set-Cookie')), 'the value itself is never logged');
+        """
+
+      Examples:
+        | what                       | generator                                                                               |
+        | a CR and LF from the query | return new URL(req.url, 'http://x').searchParams.get('rid');                            |
+        | too long                   | return 'x'.repeat(129);                                                                 |
+        | not a string               | return { toString: () => new URL(req.url, 'http://x').searchParams.get('rid') };        |
+        | a promise                  | return Promise.resolve('order-1');                                                      |
+        | a throw                    | throw new Error('no ids today');                                                        |
+
   Rule: OBS-003 An id from a header only when the app opts in, and only a safe one
 
     Scenario: without the option the header is not read

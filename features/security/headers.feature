@@ -186,4 +186,7 @@ Feature: security() sets security response headers
         | security({ contentSecurityPolicy: "default-src 'self'" + String.fromCharCode(13, 10) + 'X-Evil: 1' }) | contentSecurityPolicy |
         | security({ contentSecurityPolicy: { scriptSrc: ["'self'; img-src *"] } }) | scriptSrc                 |
         | security({ contentSecurityPolicy: { 'bad name': ['*'] } })            | bad name                     |
+        | security({ contentSecurityPolicy: "default-src https://例え.jp" })     | contentSecurityPolicy        |
+        | security({ contentSecurityPolicy: "default-src 'self'" + String.fromCharCode(1) }) | contentSecurityPolicy |
+        | security({ contentSecurityPolicy: { imgSrc: ['https://例え.jp'] } })   | imgSrc                       |
         | security({ contentSecurityPolicy: {} })                               | contentSecurityPolicy        |

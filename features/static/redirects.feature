@@ -62,6 +62,34 @@ Feature: serveStatic redirects a directory to its slash form
       And the header "Location" is "/nested/"
       And the body is empty
 
+    Scenario Outline: a directory reached after a handler started the response is cut, not redirected, on <flavour>
+      Given the <flavour>:
+        """
+        const { join } = require('node:path');
+        // A handler that starts the answer and passes it on anyway (ERR-009's misuse).
+        app.use((req, res, next) => {
+          if (req.query.started) res.flushHeaders();
+          next();
+        });
+        app.use(<factory>(join(fixtures, 'static')));
+        """
+      When I send the raw request:
+        """
+        GET /nested?started=1 HTTP/1.1
+        Host: 127.0.0.1
+        Connection: close
+
+        """
+      Then the status is 200
+      And the header "Location" is absent
+      And the server still answers GET "/nested" with 301
+
+      Examples:
+        | flavour         | factory        |
+        | app             | serveStatic    |
+        | Express app     | express.static |
+        | Express 5 app   | express.static |
+
   Rule: STATIC-027 The mount point named without its slash is redirected to it
 
     Scenario Outline: GET /static on <flavour> redirects to /static/, whose index then loads

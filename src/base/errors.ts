@@ -107,6 +107,8 @@ export const errorCodes = {
   },
   // API docs
   KIT_ERR_DOCS_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid setupSwagger options' },
+  // OBS-009: app.inject() was called with options it cannot send, a TypeError at the call.
+  KIT_ERR_INJECT_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid app.inject options' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** One of the codes in {@link errorCodes}. */

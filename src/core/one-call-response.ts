@@ -2,6 +2,9 @@
 import { type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { KitRequest } from './types.js';
 
+// Node's test of a header value (its checkInvalidHeaderChar): what setHeader and writeHead refuse.
+const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
 const nodeGetRawHeaderNames = (ServerResponse.prototype as unknown as { getRawHeaderNames(): string[] })
   .getRawHeaderNames;
 
@@ -51,6 +54,10 @@ export class OneCallResponse extends ServerResponse<KitRequest> {
   /** Keeps `value` back as the Content-Type for a one-call body; false when it must be set now instead. */
   protected holdType(value: string): boolean {
     if (this.storeEmpty !== true || this.headersSent) return false;
+    // RES-007: a value Node refuses goes to setHeader now, which throws where `res.type()` was called (in a
+    // handler: a 500). Held, it would throw only when the head is written, from whatever sends it: a timer,
+    // a stream's event, the final handler after a late `next()`, where nothing catches it.
+    if (INVALID_HEADER_CHAR.test(value)) return false;
     this.heldType = value;
     this.holding = true;
     return true;

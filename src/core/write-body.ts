@@ -1,5 +1,5 @@
 /** The one way kitjs ends a response with a whole body of its own (404s, errors, 401s, redirects). */
-import type { ServerResponse } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 
 /** The Content-Type of every text kitjs writes itself. */
 export const TEXT_PLAIN = 'text/plain; charset=utf-8';
@@ -34,6 +34,12 @@ export function writeBody(
   headOnly = false,
 ): void {
   res.statusCode = status;
+  // HARD-012: the page's own reason phrase, as finalhandler resets it: one the app set for another status
+  // (`res.statusMessage`) does not describe this page, and one holding a CR or LF would make the write
+  // throw here, from a timer or a stream's event as often as from a handler. HTTP/2 has no reason phrase
+  // (Node warns when it is touched).
+  if ((res.req as { httpVersionMajor?: number } | undefined)?.httpVersionMajor !== 2)
+    res.statusMessage = STATUS_CODES[status] as string;
   for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
   res.setHeader('Content-Type', type);
   res.setHeader('Content-Length', Buffer.byteLength(body));

@@ -48,6 +48,13 @@ describe('observability options (OBS-010)', () => {
     assert.equal(new ObserveSettings({ requestIdReplyHeader: 'x-request-id' }, 'kit()').eager, true);
   });
 
+  it('says once per app that its generator failed (OBS-002), and each app for itself', () => {
+    const one = new ObserveSettings({ genReqId: () => 'x' }, 'kit()');
+    const other = new ObserveSettings({ genReqId: () => 'x' }, 'kit()');
+    assert.deepEqual([one.firstGeneratorFault(), one.firstGeneratorFault()], [true, false]);
+    assert.equal(other.firstGeneratorFault(), true);
+  });
+
   it('refuses bad options at setup, naming them', () => {
     assert.throws(() => new ObserveSettings({ requestIdHeader: 'bad header' }, 'kit()'), /requestIdHeader/);
     assert.throws(() => new ObserveSettings({ requestIdLogLabel: '' }, 'kit()'), /requestIdLogLabel/);

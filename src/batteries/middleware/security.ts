@@ -52,8 +52,11 @@ const onOff =
     throw new TypeError(`security: ${name} must be a boolean (got ${typeof value})`);
   };
 
+// What a header may not carry (Node's own test): a control character but tab, DEL, anything above U+00FF.
+// Found at setup rather than by setHeader on every request, each then a 500 (SEC-008).
+const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 // A directive value may not end the directive or the header early.
-const UNSAFE_CSP = /[;,\r\n\0]/;
+const UNSAFE_CSP = /[;,]/;
 
 /**
  * Turns a CSP option (string or directives) into a header value; rejects anything that could inject
@@ -66,8 +69,10 @@ const UNSAFE_CSP = /[;,\r\n\0]/;
  */
 export function cspValue(value: unknown): string {
   if (typeof value === 'string') {
-    if (value.trim() === '' || /[\r\n\0]/.test(value)) {
-      throw new TypeError('security: contentSecurityPolicy must be a non-empty, single-line policy');
+    if (value.trim() === '' || NOT_IN_HEADER.test(value)) {
+      throw new TypeError(
+        'security: contentSecurityPolicy must be a non-empty, single-line policy of characters a header may carry',
+      );
     }
     return value.trim();
   }
@@ -85,7 +90,7 @@ export function cspValue(value: unknown): string {
     const list = typeof sources === 'string' ? [sources] : sources;
     if (
       !Array.isArray(list) ||
-      !list.every((s) => typeof s === 'string' && s !== '' && !UNSAFE_CSP.test(s))
+      !list.every((s) => typeof s === 'string' && s !== '' && !UNSAFE_CSP.test(s) && !NOT_IN_HEADER.test(s))
     ) {
       throw new TypeError(
         `security: CSP directive "${key}" must be a source string, a list of them, or true`,

@@ -13,6 +13,7 @@ import { resolveStaticPath } from './static/resolve.js';
 export type { DotfilesPolicy, ServeStaticOptions } from './static/options.js';
 
 const loadSend = lazyDependency<typeof import('send')>('send');
+type SendStream = ReturnType<typeof import('send')>;
 
 // Headers send sets before it may still fail (412, 416); removed again so an error answer carries none.
 const FILE_HEADERS = ['accept-ranges', 'cache-control', 'content-type', 'etag', 'last-modified'];
@@ -141,7 +142,7 @@ function transfer(
   // `redirect: false`.
   stream.on('directory', () => {
     const redirect = settings.redirect && (settings.index !== false || ways.redirectWithoutIndex);
-    if (redirect) redirectTo(req, res, directoryLocation(pathBelowApp(req, doubled), queryOf(req)));
+    if (redirect) redirectTo(req, res, stream, directoryLocation(pathBelowApp(req, doubled), queryOf(req)));
     // XFILE-022: send's own 404 (a NotFoundError), through the error listener below.
     else if (ways.sendErrors && !settings.fallthrough) stream.error(404);
     else miss();
@@ -150,8 +151,8 @@ function transfer(
   if (doubled !== undefined) {
     // X5-018: a file named with `//` (which only the Express flavours keep) is found, never served: a guard
     // on `/admin` does not see `//admin/x`, so the file is sent to the one spelling every guard sees.
-    stream.send = function redirectFound(): void {
-      redirectTo(req, res, pathLocation(pathBelowApp(req, doubled), queryOf(req)));
+    stream.send = function redirectFound(this: SendStream): void {
+      redirectTo(req, res, this, pathLocation(pathBelowApp(req, doubled), queryOf(req)));
     };
   } else if (setHeaders !== undefined) {
     // STATIC-026: send calls its own send() once it has found the file, from an fs callback; the
@@ -224,7 +225,14 @@ function translate(err: unknown): unknown {
 }
 
 /** serve-static's 301 to `location`: its page, which no browser may run anything from or sniff as another type. */
-function redirectTo(req: KitRequest, res: KitResponse, location: string): void {
+function redirectTo(req: KitRequest, res: KitResponse, stream: SendStream, location: string): void {
+  // STATIC-004: a handler before this one started the response and passed it on. The redirect cannot be
+  // written, and writing it would throw here, in send's fs callback, where nothing catches it: send's own
+  // answer for a started response instead, its 500 through the error listener (ERR-009 cuts the response).
+  if (res.headersSent) {
+    stream.error(500, new Error("Can't set headers after they are sent."));
+    return;
+  }
   writeBody(
     res,
     301,

@@ -26,16 +26,17 @@ export async function injectInto(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
   options: InjectOptions | string,
 ): Promise<InjectResponse> {
-  const given = typeof options === 'string' ? { url: options } : options;
-  if (given === null || typeof given !== 'object' || typeof given.url !== 'string')
-    throw new TypeError('app.inject(options): options.url must be a string');
+  const given = injectOptions(options);
   const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
     keepOwn(req, ['destroy']);
     keepOwn(res, RESPONSE_MEMBERS);
     handler(req, res);
   };
   const inject = loadLightMyRequest().inject;
-  const reply = await inject(dispatch, given as Parameters<LightMyRequest['inject']>[1]);
+  const answered = inject(dispatch, given as Parameters<LightMyRequest['inject']>[1]);
+  const reply = await (isStream(given.payload)
+    ? Promise.race([answered, payloadFailure(given.payload as NodeJS.EventEmitter)])
+    : answered);
   return {
     statusCode: reply.statusCode,
     statusMessage: reply.statusMessage,
@@ -44,6 +45,72 @@ export async function injectInto(
     rawPayload: reply.rawPayload,
     json: <T>() => reply.json() as T,
   };
+}
+
+/**
+ * OBS-009: the options light-my-request gets. A string is a GET of that URL; the URL must be a string, else a
+ * TypeError (`KIT_ERR_INJECT_BAD_OPTIONS`) naming it, the rejection of the call. An empty URL is `/`, as an HTTP client
+ * reads `http://host` (light-my-request itself would fail inside with a TypeError of its own). A stream
+ * payload of unknown length goes as a client sends one, chunked: without a framing header the app would
+ * read the request as having no body, and never see the stream's bytes, nor its failure.
+ *
+ * @example
+ * ```ts
+ * injectOptions('');                // { url: '/' }
+ * injectOptions({ url: 5 as never }); // TypeError KIT_ERR_INJECT_BAD_OPTIONS
+ * ```
+ */
+export function injectOptions(options: unknown): InjectOptions {
+  const given = typeof options === 'string' ? { url: options } : options;
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw badInject('options must be an object or a URL string');
+  const { url, method, headers, payload } = given as Partial<Record<keyof InjectOptions, unknown>>;
+  if (typeof url !== 'string') throw badInject('options.url must be a string');
+  if (method !== undefined && typeof method !== 'string') throw badInject('options.method must be a string');
+  if (headers !== undefined && (headers === null || typeof headers !== 'object'))
+    throw badInject('options.headers must be an object');
+  const chunked = isStream(payload) && !hasFraming(headers as Record<string, unknown> | undefined);
+  if (url !== '' && !chunked) return given as InjectOptions;
+  const made = { ...(given as InjectOptions) };
+  if (url === '') made.url = '/';
+  if (chunked) made.headers = { ...(headers as InjectOptions['headers']), 'transfer-encoding': 'chunked' };
+  return made;
+}
+
+function badInject(message: string): TypeError {
+  const err = new TypeError(`app.inject(options): ${message}`);
+  return Object.assign(err, { code: 'KIT_ERR_INJECT_BAD_OPTIONS' });
+}
+
+/**
+ * OBS-009: a stream payload that fails mid-body is a client that went away mid-body: the app sees what it sees
+ * then (the request destroyed with the error, a body parser's `KIT_ERR_BODY_INCOMPLETE`), and, as that client
+ * gets no answer, `inject` rejects with the stream's error rather than resolving with what the app wrote to
+ * nobody. A failure after the app answered (a body it never read) changes nothing.
+ */
+function payloadFailure(payload: NodeJS.EventEmitter): Promise<never> {
+  const failed = new Promise<never>((_resolve, reject) => payload.once('error', reject));
+  // Lost to the answer when the app answered first: a rejection nobody awaits must not end the process.
+  failed.catch(() => {});
+  return failed;
+}
+
+/** A payload light-my-request streams (what it reads with `resume`), rather than one it sends whole. */
+function isStream(payload: unknown): boolean {
+  return (
+    payload !== null &&
+    typeof payload === 'object' &&
+    typeof (payload as { resume?: unknown }).resume === 'function'
+  );
+}
+
+/** Whether the caller gave the body's framing (a length, or chunked) itself, in any letter case. */
+function hasFraming(headers: Record<string, unknown> | undefined): boolean {
+  if (headers === undefined) return false;
+  return Object.keys(headers).some((name) => {
+    const lower = name.toLowerCase();
+    return lower === 'content-length' || lower === 'transfer-encoding';
+  });
 }
 
 /** Makes each member of `target` named in `names` its own (non-enumerable), whatever its prototype becomes. */

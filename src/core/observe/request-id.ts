@@ -149,15 +149,44 @@ function makeId(req: IncomingMessage, settings: ObserveSettings | undefined): st
   }
   const generate = settings.genReqId;
   if (generate === undefined) return nextRequestId();
+  let made: unknown;
   try {
-    const made = generate(req);
-    if (typeof made === 'string' && made !== '') return made;
-    throw new TypeError(`genReqId returned ${typeof made === 'string' ? 'an empty string' : typeof made}`);
+    made = generate(req);
   } catch (err) {
-    // OBS-002: a failing generator costs the request its custom id, never the request itself.
-    logFailure('error', { err }, 'genReqId failed; the request has a generated id instead');
-    return nextRequestId();
+    return generatorFailed(req, settings, { err }, 'genReqId threw');
   }
+  // OBS-002: held to the header's rule, since a generator often reads the request (a query parameter, a
+  // header) and its id goes into every log line and the reply header (OBS-004), where a CR or LF is a throw
+  // nothing would catch.
+  const id = safeRequestId(made);
+  if (id !== undefined) return id;
+  return generatorFailed(req, settings, { returned: describeMade(made) }, 'genReqId returned no safe id');
+}
+
+/**
+ * OBS-002: a failing generator costs the request its custom id, never the request: a counter id instead,
+ * and one warning per app, the first time, since a client that can make the generator fail (a query value
+ * it reads) could otherwise add a log line per request.
+ */
+function generatorFailed(
+  req: IncomingMessage,
+  settings: ObserveSettings,
+  fields: Record<string, unknown>,
+  what: string,
+): string {
+  if (settings.firstGeneratorFault()) {
+    const log = (req as IncomingMessage & Observed).context?.logger;
+    logFailure('warn', fields, `${what}; the request got a counter id instead (said once for this app)`, log);
+  }
+  return nextRequestId();
+}
+
+/** What a generator returned, said without the value itself (a client may have chosen it, and it may be huge). */
+function describeMade(made: unknown): string {
+  if (typeof made !== 'string') return made === null ? 'null' : typeof made;
+  if (made === '') return 'an empty string';
+  if (made.length > 128) return `a string of ${made.length} characters (at most 128)`;
+  return 'a string with characters outside A-Za-z0-9._:-';
 }
 
 /**

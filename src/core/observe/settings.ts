@@ -34,6 +34,8 @@ export class ObserveSettings {
   readonly replyHeader: string | undefined;
   readonly timeout: number | undefined;
   readonly eager: boolean;
+  /** OBS-002: whether this app's generator already failed once (and was warned about). */
+  private generatorFaulted = false;
 
   constructor(options: ObserveOptions, where: string) {
     const { genReqId, requestIdHeader, requestIdLogLabel, requestIdReplyHeader, handlerTimeout } = options;
@@ -50,6 +52,21 @@ export class ObserveSettings {
     this.label = requestIdLogLabel ?? 'reqId';
     this.timeout = checkTimeout(handlerTimeout, `${where}: handlerTimeout`);
     this.eager = genReqId !== undefined || this.header !== undefined || this.replyHeader !== undefined;
+  }
+
+  /**
+   * OBS-002: true the first time this app's `genReqId` fails (throws, or returns no safe id), false after:
+   * the app is warned once, not once per request.
+   *
+   * @example
+   * ```ts
+   * if (settings.firstGeneratorFault()) log.warn('genReqId failed');
+   * ```
+   */
+  firstGeneratorFault(): boolean {
+    if (this.generatorFaulted) return false;
+    this.generatorFaulted = true;
+    return true;
   }
 }
 

@@ -89,8 +89,10 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
   /** What a handler's `next` does (and a mounted router's `done`): normalise the argument, then move on. */
   proceed(arg: unknown): void {
     const fault = this.where.leave();
-    // A rewrite to a path that would be refused on arrival fails like one (ROUTE-018, ROUTE-019).
-    if (fault !== undefined && (!arg || typeof arg === 'string')) arg = new KitError(fault);
+    // A rewrite to a path that would be refused on arrival fails like one (ROUTE-018, ROUTE-019); one to
+    // something that is not a URL fails with its TypeError (ROUTE-017).
+    if (fault !== undefined && (!arg || typeof arg === 'string'))
+      arg = typeof fault === 'string' ? new KitError(fault) : fault;
     // ROUTE-012: next('route') leaves the current route (from plain middleware it is next()), next('router')
     // leaves this router; any other non-empty string is an error (ERR-010).
     if (arg === 'route') {

@@ -70,9 +70,14 @@ export class MountPath {
    * Undoes {@link enter}, then follows a rewrite of `req.url` if a handler made one; a URL rewritten inside
    * the prefix stays under it (ROUTE-017). Returns why the new target must be refused, if it must.
    */
-  leave(): PathFault | undefined {
+  leave(): PathFault | TypeError | undefined {
     const req = this.req;
     const entered = this.entered;
+    // ROUTE-017: only a string is a target. Anything else a handler assigned (a number, undefined) is its
+    // mistake, refused as an error the request fails with: reading it here would throw, from whatever called
+    // `next` (a timer, a stream's event), where nothing catches it. The request keeps the URL it had.
+    const wrong = typeof req.url === 'string' ? undefined : notATarget(req.url);
+    if (wrong !== undefined) req.url = entered?.url ?? this.url;
     if (entered !== undefined) {
       req.url =
         req.url === entered.url
@@ -83,13 +88,14 @@ export class MountPath {
       if (entered.routeBase !== null) leaveRouteBase(req, entered.routeBase);
       this.entered = undefined;
     }
+    if (wrong !== undefined) return wrong;
     return req.url === this.url ? undefined : this.followRewrite();
   }
 
   /** A handler assigned `req.url` (a rewrite, as Express allows): route the new target from here on. */
   private followRewrite(): PathFault | undefined {
     const req = this.req;
-    const { path, search, fault } = splitTarget((req.url as string | undefined) ?? '/', keepsEmpty(req));
+    const { path, search, fault } = splitTarget(req.url as string, keepsEmpty(req));
     req.url = path + search;
     req.kitPath = path;
     if (req.kitSearch !== search) req.kitSearch = search;
@@ -98,6 +104,12 @@ export class MountPath {
     this.lowerPath = undefined;
     return fault;
   }
+}
+
+/** ROUTE-017: the error of a rewrite to something that is not a URL. */
+function notATarget(value: unknown): TypeError {
+  const what = value === null ? 'null' : typeof value;
+  return new TypeError(`req.url must be a string: a handler set it to ${what}`);
 }
 
 /**

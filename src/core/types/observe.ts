@@ -11,7 +11,11 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
  * ```
  */
 export interface ObserveOptions {
-  /** OBS-002: makes each request's id (`req.id`); default: a process-wide counter in base 36 (`req-1`, `req-a`...). */
+  /**
+   * OBS-002: makes each request's id (`req.id`); default: a process-wide counter in base 36 (`req-1`, `req-a`...).
+   * Its answer must be a safe id (1 to 128 of `A-Za-z0-9._:-`, as OBS-003's header); anything else, or a throw,
+   * gives the request a counter id, with one warning per app.
+   */
   genReqId?: (req: IncomingMessage) => string;
   /** OBS-003: a request header whose value becomes `req.id` when it is safe (at most 128 of `A-Za-z0-9._:-`). */
   requestIdHeader?: string;
@@ -34,11 +38,15 @@ export interface ObserveOptions {
  */
 export interface InjectOptions {
   method?: string;
+  /** The request target (`/users?page=2`); `''` is `/`. */
   url: string;
   headers?: Record<string, string | string[]>;
   /** Added to the URL's query string. */
   query?: Record<string, string | string[]>;
-  /** A string or Buffer is sent as it is; an object as JSON (with `Content-Type: application/json`). */
+  /**
+   * A string or Buffer is sent as it is; an object as JSON (with `Content-Type: application/json`); a readable
+   * stream chunked, and `inject` rejects with its error when it fails mid-body.
+   */
   payload?: string | Buffer | object;
   /** Sent as one Cookie header. */
   cookies?: Record<string, string>;

@@ -80,7 +80,7 @@ export function resourceName(target: string): string {
 /** EXP-011: Express 4's 404, `Cannot <METHOD> <path>` with the path percent-encoded, then escaped. */
 export function notFound(req: KitRequest, res: KitResponse): void {
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  writePage(req, res, 404, `Cannot ${req.method} ${encodeUrl(resourceName(target))}`, []);
+  writePage(res, 404, `Cannot ${req.method} ${encodeUrl(resourceName(target))}`, []);
 }
 
 /**
@@ -113,7 +113,7 @@ export function defaultError(err: unknown, view: ErrorView, req: KitRequest, res
     headers = [];
     detail = undefined;
   }
-  writePage(req, res, status, detail || (STATUS_CODES[status] ?? String(status)), headers);
+  writePage(res, status, detail || (STATUS_CODES[status] ?? String(status)), headers);
   // EXP-015: finalhandler writes every error it answers to stderr; the core logged the 5xx already
   // (through the app's logger, Express's unless it was given one), and leaves a client that left unlogged.
   if (view.status < 500 && !(view.clientAborted && req.destroyed)) {
@@ -144,7 +144,6 @@ function describe(err: unknown): string {
 }
 
 function writePage(
-  req: KitRequest,
   res: KitResponse,
   status: number,
   message: string,
@@ -157,7 +156,6 @@ function writePage(
       // An invalid header name or value from an error object is dropped rather than failing the answer.
     }
   }
-  // finalhandler resets the reason phrase a handler may have set for another status (HTTP/1 only).
-  if (req.httpVersionMajor < 2) res.statusMessage = STATUS_CODES[status] as string;
+  // finalhandler resets the reason phrase a handler may have set for another status: writeBody does (HARD-012).
   writeBody(res, status, HTML, errorDocument(message), INERT_PAGE_HEADERS);
 }
