@@ -7,6 +7,7 @@ Feature: A route's OpenAPI words live in its code
 
   Rule: DOCS-030 A route's schema carries its OpenAPI words, under Fastify's names
 
+    @kit-routes
     Scenario: summary, description, tags, operationId, deprecated, security and hide reach the document
       Given the app:
         """js

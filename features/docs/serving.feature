@@ -308,6 +308,7 @@ Feature: setupSwagger serves the document and swagger-ui
         | GET | /from-mts |
         | GET | /from-ts  |
 
+    @kit-lifecycle
     Scenario: a pattern that finds no file is a warning at setup, through the app's logger, naming it and the directory
       Given the annotated file "routes/users.js":
         """
