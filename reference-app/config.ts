@@ -18,6 +18,11 @@ export interface ServerConfig {
   storage: StorageConfig;
   throttle: ThrottleLimits;
   trustedProxies: number;
+  /**
+   * REF-037: how long the server keeps serving after SIGTERM/SIGINT, with /readyz answering 503, before it stops
+   * accepting connections: the load balancer's time to notice and take the instance out.
+   */
+  shutdownDelayMs: number;
 }
 
 /** A setting the environment got wrong: the server prints the message and exits 1. */
@@ -28,17 +33,22 @@ function text(env: NodeJS.ProcessEnv, name: string): string {
   return (env[name] ?? '').trim();
 }
 
+/** The longest delay a Node timer keeps: a longer one fires after 1 ms (with a warning) instead. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 /** A whole number from `name`, or `fallback` when it is unset. */
 function count<T extends number | undefined>(
   env: NodeJS.ProcessEnv,
   name: string,
   fallback: T,
   least: number,
+  most = Number.MAX_SAFE_INTEGER,
 ): T | number {
   const raw = text(env, name);
   if (raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < least)
     throw new ConfigError(`${name} must be a whole number of at least ${least} (got "${raw}")`);
+  if (Number(raw) > most) throw new ConfigError(`${name} must be at most ${most} (got "${raw}")`);
   return Number(raw);
 }
 
@@ -70,6 +80,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       windowSeconds: count(env, 'LOGIN_WINDOW_SECONDS', undefined, 1),
     },
     trustedProxies: count(env, 'TRUST_PROXY', 0, 0),
+    // REF-037: 0 for `npm start` (no balancer to wait for); behind one, its detection time plus a margin.
+    shutdownDelayMs: count(env, 'SHUTDOWN_DELAY_MS', 0, 0, LONGEST_TIMER_MS),
   };
 }
 

@@ -9,7 +9,7 @@ import { createPostgresStore } from './stores/postgres-store.js';
 import { createSqliteStore } from './stores/sqlite-store.js';
 import type { UserStore } from './stores/user-store.js';
 
-/** How long in-flight requests may take to finish after SIGINT/SIGTERM before their connections are cut. */
+/** How long in-flight requests may take to finish, once the listener has closed, before their connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
 /** The user store the configuration names. */
@@ -114,21 +114,34 @@ server.once('error', (err: NodeJS.ErrnoException) => {
   );
 });
 
-// REF-012: stop accepting, drain up to 10 s, close the store, exit 0 (REF-032: other instances serve on).
+// REF-012, REF-037: from the signal on, /readyz answers 503 (REF-036) while the app serves SHUTDOWN_DELAY_MS more,
+// every answer with Connection: close, so the load balancer sees the 503 and moves its connections elsewhere
+// before the port closes; then no new connections, the requests in flight finish (up to 10 s), the store is
+// closed and the process exits 0 (REF-032: the other instances serve on).
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   // Ctrl-C under `npm start` can deliver SIGINT twice (from the terminal and forwarded by npm): one shutdown.
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  const delayMs = config.shutdownDelayMs;
+  logger.info(
+    { signal, delayMs },
+    delayMs > 0
+      ? 'shutting down: not ready; serving for delayMs more, then no new connections, finishing requests in flight'
+      : 'shutting down: no new connections, finishing requests in flight',
+  );
   // app.close() cuts connections still open after the drain timeout; this is the last resort if a hook hangs.
-  setTimeout(() => {
-    logger.error('shutdown did not finish in time: exiting');
-    process.exit(1);
-  }, DRAIN_TIMEOUT_MS + 5_000).unref();
+  setTimeout(
+    () => {
+      logger.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    },
+    Math.min(delayMs + DRAIN_TIMEOUT_MS + 5_000, 2_147_483_647),
+  ).unref();
   try {
-    // Stops accepting, lets in-flight requests finish, then runs the onClose hook that closes the store.
-    await app.close({ timeout: DRAIN_TIMEOUT_MS });
+    // Serves on for the delay (req.app.closing is already true), stops accepting, lets in-flight requests
+    // finish, then runs the onClose hook that closes the store.
+    await app.close({ delay: delayMs, timeout: DRAIN_TIMEOUT_MS });
     logger.info('stopped cleanly');
     process.exit(0);
   } catch (err) {

@@ -117,6 +117,92 @@ Feature: npm start runs the reference server
         | SIGTERM |
         | SIGINT  |
 
+  Rule: REF-036 /readyz answers 200 while the database answers, 503 when it does not or while closing
+
+    Scenario: from SIGTERM on, /readyz answers 503 while /healthz and the API still answer (REF-035)
+      When I start the reference server with the environment:
+        | PORT              | 0                           |
+        | HOST              | 127.0.0.1                   |
+        | JWT_SECRET        | reference-secret-0123456789 |
+        | SHUTDOWN_DELAY_MS | 600000                      |
+      And I GET "/readyz"
+      Then the status is 200
+      When the reference server receives SIGTERM
+      And I GET "/readyz"
+      Then the answer is a JSON error with the status 503
+      And the header "Cache-Control" is "no-store"
+      When I GET "/healthz"
+      Then the status is 200
+      And the JSON body is:
+        """
+        { "status": "ok" }
+        """
+      When I POST "/register" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical engine" }
+        """
+      Then the status is 201
+
+  Rule: REF-037 On a signal, the server serves SHUTDOWN_DELAY_MS more before it stops accepting
+
+    Scenario: during the delay the API serves on, each answer with Connection: close
+      # The delay (10 minutes) outlasts the scenario, whose end stops the server.
+      When I start the reference server with the environment:
+        | PORT              | 0                           |
+        | HOST              | 127.0.0.1                   |
+        | JWT_SECRET        | reference-secret-0123456789 |
+        | SHUTDOWN_DELAY_MS | 600000                      |
+      And the reference server receives SIGTERM
+      And I POST "/register" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical engine" }
+        """
+      Then the status is 201
+      And the header "Connection" is "close"
+      When I POST "/login" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical engine" }
+        """
+      Then the status is 200
+      And the header "Connection" is "close"
+      And I keep the JSON field "token" of the response as the token "ada"
+      When I GET "/me" with the Authorization header "Bearer {{ada}}"
+      Then the status is 200
+      And the header "Connection" is "close"
+      And the reference server's output contains "shutting down: not ready"
+
+    Scenario: after the delay, the request in flight finishes, the database is closed and the server exits 0
+      When I start the reference server with the environment:
+        | PORT              | 0                           |
+        | HOST              | 127.0.0.1                   |
+        | JWT_SECRET        | reference-secret-0123456789 |
+        | DATABASE_PATH     | users.sqlite                |
+        | SHUTDOWN_DELAY_MS | 200                         |
+      And a client sends the headers and the first half of a POST "/register" with the JSON body:
+        """
+        { "email": "ada@example.com", "password": "analytical engine" }
+        """
+      And the reference server receives SIGTERM
+      And the client sends the rest of the body
+      Then the status is 201
+      And the header "Connection" is "close"
+      And the reference server exits with the code 0
+      And the reference server's output contains "stopped cleanly"
+      And the reference server's port no longer accepts connections
+      And the SQLite file "users.sqlite" in the scenario directory holds the account "ada@example.com"
+
+    Scenario Outline: a SHUTDOWN_DELAY_MS of "<value>" refuses to start
+      When I start the reference server with the environment:
+        | PORT              | 0       |
+        | SHUTDOWN_DELAY_MS | <value> |
+      Then the reference server exits with the code 1
+      And the reference server's output contains "SHUTDOWN_DELAY_MS must be"
+
+      Examples:
+        | value      |
+        | 1.5s       |
+        | 9999999999 |
+
   Rule: REF-020 npm start builds only what is stale, and npm install stays light
 
     Scenario: a second start finds dist/ up to date and does not build again

@@ -36,6 +36,7 @@ const SERVER_VARIABLES = [
   'LOGIN_LIMIT_PER_ADDRESS',
   'LOGIN_WINDOW_SECONDS',
   'TRUST_PROXY',
+  'SHUTDOWN_DELAY_MS',
   'LOG_FILE',
   'LOG_PRETTY',
   'LOG_LEVEL',
@@ -75,9 +76,14 @@ export async function within<T, F>(promise: Promise<T>, ms: number, fallback: F)
 
 /**
  * Starts server.js from `cwd` with `env` and resolves once it printed its `API: <url>` line, exited, or
- * {@link childTimeoutMs} passed (then `url` is undefined and the caller reports the output).
+ * `timeoutMs` ({@link childTimeoutMs} by default) passed (then `url` is undefined and the caller reports the
+ * output).
  */
-export async function startServer(cwd: string, env: NodeJS.ProcessEnv): Promise<ChildServer> {
+export async function startServer(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = childTimeoutMs,
+): Promise<ChildServer> {
   const childEnv = { ...env, KIT_IMPL_URL: locateImplementation().url };
   const child = spawn(process.execPath, [...preloads, serverScript], {
     cwd,
@@ -111,7 +117,7 @@ export async function startServer(cwd: string, env: NodeJS.ProcessEnv): Promise<
     child.stderr?.on('data', read);
     void server.exit.then(() => resolve());
   });
-  await within(started, childTimeoutMs, undefined);
+  await within(started, timeoutMs, undefined);
   return server;
 }
 

@@ -13,6 +13,7 @@ interface Config {
   storage: Record<string, unknown>;
   throttle: Record<string, number | undefined>;
   trustedProxies: number;
+  shutdownDelayMs: number;
 }
 
 // Imported by URL, as the suite imports the app (it is type-checked on its own, reference-app/tsconfig.json).
@@ -30,6 +31,7 @@ describe('readConfig', () => {
       storage: { kind: 'sqlite', path: ':memory:' },
       throttle: { perEmail: undefined, perAddress: undefined, windowSeconds: undefined },
       trustedProxies: 0,
+      shutdownDelayMs: 0,
     });
   });
 
@@ -46,6 +48,7 @@ describe('readConfig', () => {
       LOGIN_LIMIT_PER_ADDRESS: '30',
       LOGIN_WINDOW_SECONDS: '60',
       TRUST_PROXY: '1',
+      SHUTDOWN_DELAY_MS: '5000',
     });
     assert.deepEqual(config, {
       port: 0,
@@ -55,6 +58,7 @@ describe('readConfig', () => {
       storage: { kind: 'postgres', url: 'postgres://app@db:5432/auth', maxConnections: 4 },
       throttle: { perEmail: 3, perAddress: 30, windowSeconds: 60 },
       trustedProxies: 1,
+      shutdownDelayMs: 5000,
     });
     assert.deepEqual(readConfig({ MONGODB_URI: 'mongodb://h/db', DATABASE_PATH: 'x.sqlite' }).storage, {
       kind: 'mongodb',
@@ -78,5 +82,20 @@ describe('readConfig', () => {
     );
     assert.throws(() => readConfig({ LOGIN_LIMIT_PER_EMAIL: '0' }), /LOGIN_LIMIT_PER_EMAIL .* at least 1/);
     assert.throws(() => readConfig({ DATABASE_URL: 'mysql://db' }), /DATABASE_URL must be a PostgreSQL URL/);
+  });
+
+  it('reads SHUTDOWN_DELAY_MS as whole milliseconds, 0 included, up to what a Node timer keeps (REF-037)', () => {
+    assert.equal(readConfig({ SHUTDOWN_DELAY_MS: '0' }).shutdownDelayMs, 0);
+    assert.equal(readConfig({ SHUTDOWN_DELAY_MS: ' 1000 ' }).shutdownDelayMs, 1000);
+    assert.equal(readConfig({ SHUTDOWN_DELAY_MS: '2147483647' }).shutdownDelayMs, 2_147_483_647);
+    for (const bad of ['-1', '1.5', '1e3', '5s', 'soon']) {
+      assert.throws(() => readConfig({ SHUTDOWN_DELAY_MS: bad }), {
+        message: `SHUTDOWN_DELAY_MS must be a whole number of at least 0 (got "${bad}")`,
+      });
+    }
+    assert.throws(
+      () => readConfig({ SHUTDOWN_DELAY_MS: '2147483648' }),
+      /SHUTDOWN_DELAY_MS must be at most 2147483647 \(got "2147483648"\)/,
+    );
   });
 });

@@ -3,7 +3,7 @@
  * directory on a free loopback port (as the `postgres` user when we run as root, since initdb refuses root),
  * stopped when the run ends, even when it ends by a signal or a crash.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ interface Scratch {
   data: string;
   bin: string;
   user: { uid: number; gid: number } | undefined;
+  /** The port the server listens on, once it has started: a resumed server takes the same one. */
+  port?: number;
 }
 
 let started: Scratch | undefined;
@@ -63,6 +65,28 @@ function runAs(scratch: Scratch, tool: string, args: string[]): void {
       `${tool} failed (${run.status ?? run.signal}): ${output.split('\n').slice(-5).join(' ')}`,
     );
   }
+}
+
+/** {@link runAs} without blocking: the caller's own servers and clients go on while pg_ctl waits. */
+function runAsLater(scratch: Scratch, tool: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      join(scratch.bin, tool),
+      args,
+      {
+        cwd: scratch.dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+        ...scratch.user,
+      },
+      (error, stdout, stderr) => {
+        if (error === null) return resolve();
+        const output = `${stdout}${stderr}${error.message}`.trim();
+        reject(new Error(`${tool} failed: ${output.split('\n').slice(-5).join(' ')}`));
+      },
+    );
+  });
 }
 
 function isAlive(pid: number): boolean {
@@ -160,6 +184,7 @@ async function startLocal(bin: string): Promise<PostgresAvailability> {
           '-w',
           'start',
         ]);
+        scratch.port = port;
         return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -213,6 +238,50 @@ export function postgresAvailability(): Promise<PostgresAvailability> {
 export async function stopPostgres(): Promise<void> {
   stopSync();
   availability = undefined;
+}
+
+/** The server this run started and is running, or a failure saying why an outage cannot be made. */
+function ownServer(): Scratch & { port: number } {
+  const scratch = started;
+  if (scratch?.port === undefined) {
+    throw new Error(
+      process.env.POSTGRES_URL
+        ? 'POSTGRES_URL names a server this run did not start, so it cannot stop it: unset POSTGRES_URL'
+        : 'no PostgreSQL was started by this run: call postgresAvailability() first',
+    );
+  }
+  return scratch as Scratch & { port: number };
+}
+
+/**
+ * A database outage: stops the server this run started the way an administrator's restart does (`pg_ctl
+ * stop -m fast`: open sessions end with "terminating connection due to administrator command", new ones are
+ * refused with "the database system is shutting down", then the port is closed), keeping its data and its
+ * port for {@link resumePostgres}. Asynchronous, so the caller's servers and clients run on meanwhile.
+ *
+ * @example
+ * await suspendPostgres();
+ * // ... the apps meet a database that is gone ...
+ * await resumePostgres();
+ */
+export async function suspendPostgres(): Promise<void> {
+  const scratch = ownServer();
+  await runAsLater(scratch, 'pg_ctl', ['-D', scratch.data, '-m', 'fast', '-w', 'stop']);
+}
+
+/** Starts the server {@link suspendPostgres} stopped again, with its data, on the same port; resolves once it accepts connections. */
+export async function resumePostgres(): Promise<void> {
+  const scratch = ownServer();
+  await runAsLater(scratch, 'pg_ctl', [
+    '-D',
+    scratch.data,
+    '-l',
+    join(scratch.dir, 'server.log'),
+    '-o',
+    settings(scratch.port, scratch.dir),
+    '-w',
+    'start',
+  ]);
 }
 
 /** `url` with its database replaced by `database`. */
