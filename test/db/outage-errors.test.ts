@@ -266,6 +266,28 @@ describe('PostgreSQLManager on a real PostgreSQL', () => {
     }
   });
 
+  it('a database closed to new connections (ALLOW_CONNECTIONS false: 55000) is a 503; reopened, it serves', async (t) => {
+    if (skip) return t.skip(skip);
+    const url = await database('closed');
+    const name = new URL(url).pathname.slice(1);
+    const db = new PostgreSQLManager(url);
+    try {
+      await db.sequelize.query('SELECT 1');
+      await adminQuery(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      await adminQuery(url, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        name,
+      ]);
+      const cause = await unavailable(db.sequelize.query('SELECT 1'));
+      assert.equal(cause.name, 'SequelizeConnectionError');
+      assert.equal((cause as { original?: { code?: string } }).original?.code, '55000');
+      await adminQuery(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      const [rows] = await db.sequelize.query('SELECT 3 AS three');
+      assert.deepEqual(rows, [{ three: 3 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('a pool with no free connection within acquireTimeoutMs is a 503', async (t) => {
     if (skip) return t.skip(skip);
     const db = new PostgreSQLManager(await database('acquire'), { maxConnections: 1, acquireTimeoutMs: 200 });
