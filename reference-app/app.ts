@@ -1,4 +1,5 @@
 /** The reference app: an auth service (register, log in, read /me) built only from kitjs's public API. */
+import { STATUS_CODES } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import kit, {
@@ -104,18 +105,26 @@ export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptio
     res.status(404).json({ error: 'Not Found' });
   });
 
-  // REF-007: every error as { error }, with its 4xx status and message, or a logged 500 that shows nothing.
+  // REF-007: every error as { error }, with its 4xx status and message, or a logged 5xx that shows only its
+  // status text (DB-001: a database outage is a 503 "Service Unavailable" with Retry-After, not a 500).
   app.setErrorHandler((err, req, res) => {
     const status = statusOf(err);
     if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     // 4xx messages are meant for the client (kitjs's own, like "Malformed JSON body", and ours); a 5xx
     // message may name internals, so the client gets only the status text.
     const shown = status < 500 && err instanceof Error && (err as { expose?: unknown }).expose !== false;
-    // HttpError's headers: the login throttle's 429 says when to come back (Retry-After).
+    // HttpError's headers: the login throttle's 429 says when to come back (Retry-After), and so does
+    // kitjs's 503 for a database that cannot serve now (KIT_ERR_DB_UNAVAILABLE). Of a 5xx only Retry-After
+    // is sent, as kit()'s own answer does: its other headers are the server's business.
     if (HttpError.isHttpError(err) && err.headers !== undefined) {
-      for (const [name, value] of Object.entries(err.headers)) res.set(name, value);
+      for (const [name, value] of Object.entries(err.headers)) {
+        if (status < 500 || name.toLowerCase() === 'retry-after') res.set(name, value);
+      }
     }
-    res.status(status).json({ error: shown ? (firstIssue(err) ?? err.message) : 'Internal Server Error' });
+    // A 5xx shows its status text only: "Service Unavailable" tells a client to try again, where
+    // "Internal Server Error" says the fault is ours.
+    const hidden = STATUS_CODES[status] ?? 'Internal Server Error';
+    res.status(status).json({ error: shown ? (firstIssue(err) ?? err.message) : hidden });
   });
 
   app.onClose(() => store.close());

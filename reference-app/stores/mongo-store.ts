@@ -48,6 +48,7 @@ export function createMongoStore({ uri, dbName }: { uri: string; dbName?: string
     },
 
     async create({ email, passwordHash }: { email: string; passwordHash: string }) {
+      // As on SQL (DB-002): an outage is kitjs's 503, and a retry of a write that was stored after all is 409.
       try {
         const doc = await User.create({ email, passwordHash });
         return { id: String(doc._id), email: doc.email };

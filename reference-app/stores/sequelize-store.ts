@@ -80,6 +80,9 @@ export function createSequelizeStore({
     },
 
     async create({ email, passwordHash }: { email: string; passwordHash: string }) {
+      // One INSERT, committed whole or not at all. A database outage rejects with kitjs's 503 (DB-001),
+      // which passes through to the client; DB-002: when the connection was lost after the commit, the row
+      // is stored although the client heard 503, and its retry meets the unique index: 409 below.
       try {
         const user = userOf(await User.create({ email, passwordHash }));
         return { id: user.id, email: user.email };

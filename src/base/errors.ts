@@ -105,6 +105,12 @@ export const errorCodes = {
     expose: true,
     message: 'The change refers to a record that does not exist, or removes one still referred to',
   },
+  // DB-001: the database cannot serve now (stopped, restarting, unreachable, locked); Retry-After rides on it.
+  KIT_ERR_DB_UNAVAILABLE: {
+    status: 503,
+    expose: false,
+    message: 'The database is unavailable; try again shortly',
+  },
   // API docs
   KIT_ERR_DOCS_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid setupSwagger options' },
   // OBS-009: app.inject() was called with options it cannot send, a TypeError at the call.

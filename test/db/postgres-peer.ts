@@ -1,4 +1,4 @@
-/** A loopback peer that speaks just enough of PostgreSQL's wire protocol to misbehave on purpose. */
+/** Loopback peers that speak just enough of PostgreSQL's wire protocol to misbehave on purpose. */
 import { createServer, type Server } from 'node:net';
 
 function message(type: string, body: Buffer): Buffer {
@@ -35,6 +35,22 @@ export function endsAsItOpens(): Promise<Server> {
       }),
     ),
   ]);
+  const server = createServer((socket) => {
+    socket.once('data', () => socket.end(reply));
+    socket.on('error', () => {});
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * A server that answers every startup message with a FATAL error of `code` and closes: 57P03 is what a
+ * PostgreSQL that is starting up or shutting down says, 28P01 what it says to a wrong password.
+ *
+ * @example
+ * const peer = await refusesAtStartup('57P03', 'the database system is starting up');
+ */
+export function refusesAtStartup(code: string, text: string): Promise<Server> {
+  const reply = message('E', errorFields({ S: 'FATAL', V: 'FATAL', C: code, M: text }));
   const server = createServer((socket) => {
     socket.once('data', () => socket.end(reply));
     socket.on('error', () => {});

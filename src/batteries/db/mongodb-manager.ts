@@ -28,6 +28,8 @@ function reasonOf(err: unknown): string {
  * - Every fault a request's data causes in its models rejects with a KitError, an `HttpError` 4xx with a
  *   `KIT_ERR_DB_*` code and mongoose's error as `cause`: an operator object (400), a value that cannot be
  *   cast to its path's type or a document that fails validation (400), a duplicate key (409).
+ * - A server that cannot be reached or is going away makes its models' calls reject with
+ *   `KIT_ERR_DB_UNAVAILABLE` (503, `Retry-After: 2`, DB-001).
  * - `connect` waits at most `serverSelectionTimeoutMS` (5000 by default) and names the host when it fails.
  *
  * @example

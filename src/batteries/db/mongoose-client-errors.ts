@@ -3,6 +3,7 @@ import type { Schema } from 'mongoose';
 import type { KitError } from '../../base/errors.js';
 import { HttpError } from '../../base/http-error.js';
 import { clientFault, hasOperatorKeys, isPlainObject, quoted } from './client-errors.js';
+import { mongooseOutage } from './outage-errors.js';
 
 /** MongoDB's duplicate-key codes: a unique index refused the write. */
 const DUPLICATE_KEY = new Set([11000, 11001, 12582]);
@@ -113,7 +114,8 @@ export function mongooseClientFault(err: unknown): KitError | undefined {
 /**
  * Adds error middleware to a mongoose schema, so that every client fault {@link mongooseClientFault}
  * knows reaches the app as a KitError (an `HttpError` 4xx) with mongoose's error as `cause`, whichever
- * query, document or model call raised it. Installed once per schema (MONGO-006, MONGO-009).
+ * query, document or model call raised it, and so does an outage ({@link mongooseOutage}: a KitError
+ * 503 with Retry-After). Installed once per schema (MONGO-006, MONGO-009, DB-001).
  *
  * @example
  * ```ts
@@ -125,7 +127,8 @@ export function guardMongooseSchema(schema: Schema): void {
   if (guardedSchemas.has(schema)) return;
   guardedSchemas.add(schema);
   const onError = (error: unknown, _result: unknown, next: (err?: unknown) => void): void => {
-    next(mongooseClientFault(error) ?? error);
+    // DB-001: a server that cannot be reached or is going away is a 503 with Retry-After.
+    next(mongooseClientFault(error) ?? mongooseOutage(error) ?? error);
   };
   // A regular expression matches every query and document middleware name mongoose runs.
   schema.post(/.*/, { query: true, document: true }, onError as never);

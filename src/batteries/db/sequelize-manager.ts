@@ -3,6 +3,7 @@ import type { Options, Sequelize } from 'sequelize';
 import { KitError } from '../../base/errors.js';
 import { logger } from '../../base/logger.js';
 import { requirePeer } from '../../base/optional-package.js';
+import { guardSequelizeOutages, isDatabaseUnavailable } from './outage-errors.js';
 import type { PeerSequelize, PeerSequelizeOptions } from './peer-types.js';
 import { guardSequelize, isUniqueViolationError } from './sequelize-client-errors.js';
 
@@ -43,8 +44,10 @@ function reasonOf(err: unknown): string {
 /**
  * One database through Sequelize, whatever the dialect: kitjs's SQL log at debug level, the request-data
  * guards (a fault a request's data causes in a model call rejects with a KitError, an `HttpError` 4xx with
- * a `KIT_ERR_DB_*` code: `{ $ne: null }` in a where, a failed validation, a duplicate), a `connect()` that names the
- * database when it fails, and a `close()` that is safe to repeat. Create one through {@link SQLiteManager},
+ * a `KIT_ERR_DB_*` code: `{ $ne: null }` in a where, a failed validation, a duplicate), a database that
+ * cannot serve now (stopped, restarting, out of connections, locked) rejecting every call with
+ * `KIT_ERR_DB_UNAVAILABLE` (503, `Retry-After: 2`, DB-001), a `connect()` that names the database when it
+ * fails, and a `close()` that is safe to repeat. Create one through {@link SQLiteManager},
  * {@link PostgreSQLManager} or {@link sequelizeManager}; the class is exported for `instanceof` and types.
  * Both dialects share this behaviour (PG-006; on PostgreSQL, PG-003).
  *
@@ -95,6 +98,9 @@ export abstract class SequelizeManager {
     // SQLITE-008, PG-003: no string operator aliases; a `$` object in a where is a 400.
     // SQLITE-010, PG-007: every client fault of a model call reaches the app as a KitError 4xx.
     guardSequelize(this.sequelize);
+    // DB-001: a database that cannot serve now (stopped, restarting, locked) is a 503 with Retry-After, on
+    // every call that reaches it: model calls, transactions and raw SQL alike.
+    guardSequelizeOutages(this.sequelize);
   }
 
   /**
@@ -118,7 +124,9 @@ export abstract class SequelizeManager {
     // SQLITE-002, PG-002: a trivial query checks the database answers.
     try {
       await this.sequelize.authenticate();
-    } catch (cause) {
+    } catch (thrown) {
+      // connect() keeps its own code; the cause and the reason are the driver's, not DB-001's 503 over it.
+      const cause = isDatabaseUnavailable(thrown) ? thrown.cause : thrown;
       // SQLITE-005, PG-002: names the location and the driver's reason (never a password).
       throw new KitError(
         'KIT_ERR_DB_CONNECT',
