@@ -4,9 +4,11 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import kit, {
   cors,
+  errorCodes,
   HttpError,
   json,
   type KitApp,
+  KitError,
   logger,
   requestLogger,
   type SwaggerSetup,
@@ -109,7 +111,17 @@ export function createApp({ store, throttle = {}, trustedProxies = 0 }: AppOptio
   // status text (DB-001: a database outage is a 503 "Service Unavailable" with Retry-After, not a 500).
   app.setErrorHandler((err, req, res) => {
     const status = statusOf(err);
-    if (status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    // A refusal kitjs marks as no fault of the code (the instance closing, a database outage: the
+    // registry's `log`) is an operational line without a stack; any other 5xx is a failure, logged whole.
+    const quiet = quietLevelOf(err);
+    if (quiet !== undefined) {
+      const { code, cause } = err as { code: string; cause?: { message?: unknown } };
+      logger[quiet](
+        { code, reason: cause?.message, method: req.method, url: req.originalUrl },
+        'request refused',
+      );
+    } else if (status >= 500)
+      logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     // 4xx messages are meant for the client (kitjs's own, like "Malformed JSON body", and ours); a 5xx
     // message may name internals, so the client gets only the status text.
     const shown = status < 500 && err instanceof Error && (err as { expose?: unknown }).expose !== false;
@@ -149,4 +161,11 @@ function statusOf(err: unknown): number {
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
     ? status
     : 500;
+}
+
+/** The level kitjs's registry gives an error that is no fault of the code (`errorCodes[code].log`), if any. */
+function quietLevelOf(err: unknown): 'info' | 'warn' | undefined {
+  if (!(err instanceof KitError)) return undefined;
+  const definition = errorCodes[err.code];
+  return 'log' in definition ? definition.log : undefined;
 }

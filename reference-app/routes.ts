@@ -80,6 +80,7 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
    * @return {ErrorResponse} 400 - A field is missing or not a string, the email is not an email, the password is shorter than 8 characters or over 72 bytes, or the body is not a JSON object
    * @return {ErrorResponse} 409 - An account with this email exists (also when two registrations race: the database's unique index decides)
    * @return {ErrorResponse} 413 - The body is over the 16 kB limit
+   * @return {ErrorResponse} 503 - The database is unavailable: try again after the seconds in Retry-After (a retry of a registration that was stored after all answers 409)
    * @example request - A new account
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
    * @example response - 201 - Created
@@ -109,6 +110,7 @@ export function registerRoutes(app: KitApp, { store, throttle }: RouteOptions): 
    * @return {ErrorResponse} 401 - The email is unknown or the password is wrong
    * @return {ErrorResponse} 413 - The body is over the 16 kB limit
    * @return {ErrorResponse} 429 - Too many attempts for this email or from this address: wait the seconds in Retry-After
+   * @return {ErrorResponse} 503 - The database is unavailable: try again after the seconds in Retry-After
    * @example request - Log in
    * { "email": "ada@example.com", "password": "correct horse battery staple" }
    */

@@ -83,6 +83,9 @@ Given('a fresh PostgreSQL database for the reference servers', async function (t
 
 When(
   'I start the reference servers {string} and {string} on it at the same time, with the environment:',
+  // Past the children's own start timeout: two servers starting at once on a loaded machine are reported
+  // with their output, never cut by cucumber's step timeout with the children left running.
+  { timeout: 60_000 },
   async function (this: KitWorld, first: string, second: string, table: DataTable) {
     const state = stateOf(this);
     if (!state.databaseUrl) throw new Error('no database: use "Given a fresh PostgreSQL database ..."');

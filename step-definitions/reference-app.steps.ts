@@ -9,6 +9,7 @@ import { After, Given, Then, When } from '@cucumber/cucumber';
 import {
   adoptPort,
   type ChildServer,
+  childStartTimeoutMs,
   killServer,
   serverEnvironment,
   signalServer,
@@ -341,12 +342,15 @@ function childOf(world: KitWorld): ChildServer {
 
 When(
   'I start the reference server with the environment:',
+  // Past the child's own start timeout, so a slow start on a loaded machine is reported with the child's
+  // output rather than cut by cucumber's step timeout (which would leave the child running).
+  { timeout: 60_000 },
   async function (this: KitWorld, table: { raw(): string[][] }) {
     const child = await startChild(this, table);
     if (child.url === undefined) {
       assert.ok(
         child.exited,
-        `the server printed no "API: <url>" line within ${startTimeoutMs / 1000} s:\n${child.output}`,
+        `the server printed no "API: <url>" line within ${childStartTimeoutMs / 1000} s:\n${child.output}`,
       );
       return;
     }

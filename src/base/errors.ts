@@ -110,6 +110,7 @@ export const errorCodes = {
     status: 503,
     expose: false,
     message: 'The database is unavailable; try again shortly',
+    log: 'warn',
   },
   // API docs
   KIT_ERR_DOCS_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid setupSwagger options' },

@@ -141,14 +141,12 @@ export function sendError(err: unknown, req: KitRequest, res: KitResponse): void
     return;
   }
   if (!clientLeft && view.quiet !== undefined) {
-    // APP-007: a refusal kitjs answers by design (the server is closing) is an operational line, no stack.
-    const code = (err as { code?: unknown }).code;
-    logFailure(
-      view.quiet,
-      { code, method: req.method, url: req.originalUrl },
-      'request refused',
-      loggerOf(req),
-    );
+    // APP-007, DB-001: a refusal kitjs answers by design (the server is closing, the database is down) is an
+    // operational line without a stack; the cause's message tells an operator which outage (ECONNREFUSED...).
+    const { code, cause } = err as { code?: unknown; cause?: { message?: unknown } | null };
+    const reason = typeof cause?.message === 'string' ? cause.message : undefined;
+    const fields = { code, reason, method: req.method, url: req.originalUrl };
+    logFailure(view.quiet, fields, 'request refused', loggerOf(req));
   } else if (!clientLeft && view.status >= 500) {
     logFailure('error', { err, method: req.method, url: req.originalUrl }, 'request failed', loggerOf(req));
   }

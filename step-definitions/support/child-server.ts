@@ -6,8 +6,15 @@ import { pathToFileURL } from 'node:url';
 import { locateImplementation, repoRoot } from './impl.js';
 import type { KitWorld } from './world.js';
 
-/** How long the server may take to print its URL, or to exit once asked. */
+/** How long the server may take to exit once asked. */
 export const childTimeoutMs = 15_000;
+
+/**
+ * How long the server may take to print its URL: it compiles the app with tsx first, which on a loaded
+ * two-core machine (two servers starting at once) has taken over 15 s. The steps that start servers allow
+ * more than this, so a slow start is reported with the child's output, never cut with the child left running.
+ */
+export const childStartTimeoutMs = 40_000;
 
 const serverScript = join(repoRoot, 'reference-app', 'server.ts');
 
@@ -76,13 +83,13 @@ export async function within<T, F>(promise: Promise<T>, ms: number, fallback: F)
 
 /**
  * Starts server.js from `cwd` with `env` and resolves once it printed its `API: <url>` line, exited, or
- * `timeoutMs` ({@link childTimeoutMs} by default) passed (then `url` is undefined and the caller reports the
+ * `timeoutMs` ({@link childStartTimeoutMs} by default) passed (then `url` is undefined and the caller reports the
  * output).
  */
 export async function startServer(
   cwd: string,
   env: NodeJS.ProcessEnv,
-  timeoutMs = childTimeoutMs,
+  timeoutMs = childStartTimeoutMs,
 ): Promise<ChildServer> {
   const childEnv = { ...env, KIT_IMPL_URL: locateImplementation().url };
   const child = spawn(process.execPath, [...preloads, serverScript], {
