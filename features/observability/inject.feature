@@ -20,6 +20,29 @@ Feature: app.inject runs a request without a server
         assert.equal(world.missing, 404);
         """
 
+    @kit-lifecycle
+    Scenario: an injected request is logged by requestLogger as completed, never as aborted
+      Given the app:
+        """js
+        const pino = require('pino');
+        const lines = [];
+        const local = kit({ logger: pino({}, { write: (line) => lines.push(JSON.parse(line)) }) });
+        local.use(requestLogger);
+        local.get('/ok', (req, res) => res.json({ ok: true }));
+        local.get('/missing', (req, res) => res.status(404).json({ error: 'no' }));
+        await local.inject('/ok');
+        await local.inject('/missing');
+        await new Promise((resolve) => setImmediate(resolve));
+        world.lines = lines.map((line) => [line.msg, line.status, line.aborted ?? false]);
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.lines, [
+          ['request completed', 200, false],
+          ['request completed', 404, false],
+        ]);
+        """
+
     Scenario: inject sends cookies and headers, and the request has an id
       Given the app:
         """js

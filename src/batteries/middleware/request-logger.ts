@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { checkNoOptions } from '../../base/factory-guard.js';
 import { redactUrl } from '../../base/log-redaction.js';
+import { responseCompleted } from '../../core/observe/inject.js';
 import { appLogOf, requestIdLabel } from '../../core/observe/request-id.js';
 import type { KitRequest, KitResponse, NextFunction } from '../../core/types.js';
 
@@ -75,7 +76,8 @@ function logWhenClosed(req: KitRequest, res: KitResponse): void {
       status,
       durationMs: Math.round((performance.now() - start) * 1000) / 1000,
     };
-    if (!res.writableFinished) {
+    // OBS-009: an injected request's response is finished once ended (light-my-request's 'close' comes first).
+    if (!responseCompleted(res)) {
       line.aborted = true;
       if (status >= 500) log.error(line, 'request aborted');
       else log.warn(line, 'request aborted');

@@ -22,12 +22,31 @@ const RESPONSE_MEMBERS = ['writeHead', 'write', 'end', 'destroy', 'addTrailers',
  * reply.json(); // { id: '1' }
  * ```
  */
+// The responses of injected requests (OBS-009): light-my-request ends them with 'finish' and 'close' of its own
+// making, before Node's stream state says finished, so `writableFinished` is false on their 'close'.
+const injected = new WeakSet<ServerResponse>();
+
+/**
+ * OBS-009: whether `res` was written completely, for a listener of its 'close': `writableFinished`, or, for
+ * the response of an injected request (whose stream state light-my-request leaves unfinished when it emits
+ * 'close'), that it was ended. A request logger reads it to tell a completed request from an aborted one.
+ *
+ * @example
+ * ```ts
+ * res.on('close', () => log.info({ aborted: !responseCompleted(res) }, 'request done'));
+ * ```
+ */
+export function responseCompleted(res: ServerResponse): boolean {
+  return res.writableFinished || (res.writableEnded && injected.has(res));
+}
+
 export async function injectInto(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
   options: InjectOptions | string,
 ): Promise<InjectResponse> {
   const given = injectOptions(options);
   const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
+    injected.add(res);
     keepOwn(req, ['destroy']);
     keepOwn(res, RESPONSE_MEMBERS);
     handler(req, res);
