@@ -8,20 +8,11 @@ import { type PartCheck, type PartOutcome, type SchemaPart, validationError } fr
 import { partCheck } from './part-check.js';
 import type { ReplyCarrier, RouteReplies } from './replies.js';
 import { compileReplies } from './reply-compile.js';
+import { checkDocKeys, DOC_KEYS, hasDocKeys } from './route-docs.js';
 import { isStandardSchema } from './standard.js';
 
 // SCHEMA-001: the order parts are checked in; the first that fails is the one the 400 names.
 const PARTS: readonly SchemaPart[] = ['params', 'headers', 'query', 'body'];
-// DOCS-030: what the API docs read from a schema, under Fastify's names; nothing checks them per request.
-const DOC_KEYS: readonly string[] = [
-  'summary',
-  'description',
-  'tags',
-  'operationId',
-  'deprecated',
-  'security',
-  'hide',
-];
 const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response', ...DOC_KEYS];
 const OPTION_KEYS = new Set(['schema', 'handlerTimeout']);
 // SCHEMA-006: a response schema is keyed by a status (`201`), a class of them (`2xx`) or `default`.
@@ -139,50 +130,10 @@ function lastRequestHandler(handlers: unknown[]): number {
  * steps, which tracing does not publish); a schema without any key (`{}`) adds nothing.
  */
 function documented(schema: Record<string, unknown>, handlers: unknown[]): unknown[] {
-  if (!DOC_KEYS.some((key) => schema[key] !== undefined)) return handlers;
+  if (!hasDocKeys(schema)) return handlers;
   const routeDocs = markOwnStep((_req: KitRequest, _res: KitResponse, next: NextFunction): void => next());
   schemaByHandler.set(routeDocs, schema);
   return [routeDocs, ...handlers];
-}
-
-/**
- * DOCS-030: the documentation keys of a schema have the types OpenAPI gives them; a wrong one is a TypeError
- * naming the route now, not a document that fails validation later.
- */
-function checkDocKeys(schema: Record<string, unknown>, where: string): void {
-  const bad = (key: string, what: string): never => {
-    throw new TypeError(`${where}: schema.${key} must be ${what}`);
-  };
-  for (const key of ['summary', 'description'] as const) {
-    if (schema[key] !== undefined && typeof schema[key] !== 'string') bad(key, 'a string');
-  }
-  const id = schema.operationId;
-  if (id !== undefined && (typeof id !== 'string' || id.trim() === ''))
-    bad('operationId', 'a non-empty string');
-  for (const key of ['deprecated', 'hide'] as const) {
-    if (schema[key] !== undefined && typeof schema[key] !== 'boolean') bad(key, 'true or false');
-  }
-  const tags = schema.tags;
-  if (
-    tags !== undefined &&
-    !(Array.isArray(tags) && tags.every((tag) => typeof tag === 'string' && tag !== ''))
-  ) {
-    bad('tags', 'an array of non-empty strings');
-  }
-  const security = schema.security;
-  if (security !== undefined && !(Array.isArray(security) && security.every(isRequirement))) {
-    bad('security', 'an array of requirements such as [{ bearerAuth: [] }] (scheme name → array of scopes)');
-  }
-}
-
-/** An OpenAPI security requirement: scheme names, each with its array of scopes (strings). */
-function isRequirement(value: unknown): boolean {
-  return (
-    isRouteOptions(value) &&
-    Object.values(value).every(
-      (scopes) => Array.isArray(scopes) && scopes.every((s) => typeof s === 'string'),
-    )
-  );
 }
 
 /** A request as its app's dispatch leaves it: with the serving app's context (request/internal.ts). */
