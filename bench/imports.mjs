@@ -177,7 +177,7 @@ for (const build of builds) {
 }
 
 fs.mkdirSync(opts.out, { recursive: true });
-fs.writeFileSync(path.join(opts.out, 'imports.md'), `${lines.join('\n')}`);
+fs.writeFileSync(path.join(opts.out, 'imports.md'), lines.join('\n'));
 fs.writeFileSync(
   path.join(opts.out, 'imports.json'),
   `${JSON.stringify(
