@@ -29,7 +29,11 @@ const built = existsSync(join(dist, 'index.js'));
 const skip = built ? false : 'dist/ is missing: run npm run build';
 
 /** What scripts/build-entries.mjs says the build writes (a .mjs file, so loaded untyped). */
-async function buildEntries(): Promise<{ CORE: string; buildOutputs(root: string): string[] }> {
+async function buildEntries(): Promise<{
+  CORE: string;
+  SHARED_TYPES: string;
+  buildOutputs(root: string): string[];
+}> {
   return import(pathToFileURL(join(root, 'scripts', 'build-entries.mjs')).href);
 }
 
@@ -147,20 +151,40 @@ describe('dist/ holds one copy of the core', { skip }, () => {
     });
   }
 
-  it('declares Router once, in the core declarations both entries import', async () => {
-    const { CORE } = await buildEntries();
-    for (const extension of ['.d.ts', '.d.cts']) {
-      const files = readdirSync(dist).filter((file) => file.endsWith(extension));
-      const declaring = files.filter((file) =>
-        /^declare class Router\b/m.test(readFileSync(join(dist, file), 'utf8')),
-      );
-      assert.deepEqual(declaring, [`${CORE}${extension}`]);
-      for (const file of files.filter((name) => name !== `${CORE}${extension}`)) {
-        const text = readFileSync(join(dist, file), 'utf8');
-        const relative = [...text.matchAll(/from '(\.[^']*)'/g)].map((match) => match[1]);
-        assert.ok(relative.length > 0, `${file} imports the core`);
-        const core = extension === '.d.ts' ? `./${CORE}.js` : `./${CORE}.cjs`;
-        assert.deepEqual([...new Set(relative)], [core], `${file} imports only from the core`);
+  for (const extension of ['.js', '.cjs']) {
+    it(`puts each source module in one ${extension} file (the source maps' sources)`, () => {
+      const holders = new Map<string, string[]>();
+      for (const map of readdirSync(dist).filter((file) => file.endsWith(`${extension}.map`))) {
+        const { sources } = JSON.parse(readFileSync(join(dist, map), 'utf8')) as { sources: string[] };
+        for (const source of sources) holders.set(source, [...(holders.get(source) ?? []), map]);
+      }
+      const twice = [...holders].filter(([, maps]) => maps.length > 1);
+      assert.deepEqual(twice, [], 'modules bundled into more than one file');
+      assert.ok(holders.size > 100, `${holders.size} modules found in the maps`);
+    });
+  }
+
+  it('declares Router once, in the shared declarations every entry imports, ESM and CommonJS', async () => {
+    const { SHARED_TYPES } = await buildEntries();
+    const files = readdirSync(dist).filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts'));
+    const declaring = files.filter((file) =>
+      /^declare class Router\b/m.test(readFileSync(join(dist, file), 'utf8')),
+    );
+    assert.deepEqual(declaring, [`${SHARED_TYPES}.d.ts`]);
+    for (const file of files.filter((name) => name !== `${SHARED_TYPES}.d.ts`)) {
+      const text = readFileSync(join(dist, file), 'utf8');
+      const relative = [...new Set([...text.matchAll(/from '(\.[^']*)'/g)].map((match) => match[1]))];
+      if (file.endsWith('.d.cts')) {
+        // A CommonJS view imports its entry's ES module declarations (and kitjs's, for a type it names).
+        const own = `./${file.replace(/\.d\.cts$/, '.js')}`;
+        assert.ok(relative.includes(own), `${file} imports ${own}`);
+        assert.deepEqual(
+          relative.filter((specifier) => specifier !== own && specifier !== './index.js'),
+          [],
+          `${file} imports only ES module declarations of entries`,
+        );
+      } else if (relative.length > 0) {
+        assert.deepEqual(relative, [`./${SHARED_TYPES}.js`], `${file} imports only the shared declarations`);
       }
     }
   });

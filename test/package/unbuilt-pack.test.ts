@@ -56,10 +56,21 @@ describe('npm pack of a clone that was never built', { skip, timeout: 300_000 },
 
   it('builds dist/ in prepare and packs it', () => {
     assert.equal(packed.status, 0, packed.stderr);
-    for (const entry of ['index', 'express', 'express5', 'auth', 'db', 'docs', 'core']) {
+    for (const entry of ['index', 'express', 'express5', 'auth', 'db', 'docs', 'otel']) {
       for (const extension of ['.js', '.cjs', '.d.ts', '.d.cts']) {
         assert.ok(listed.includes(`package/dist/${entry}${extension}`), `package/dist/${entry}${extension}`);
       }
+    }
+    // The chunks the entries share (the HTTP core among them), and the declarations they share.
+    for (const file of [
+      'core.js',
+      'core.cjs',
+      'auth-shared.js',
+      'auth-shared.cjs',
+      'types.d.ts',
+      'optional-peers.d.ts',
+    ]) {
+      assert.ok(listed.includes(`package/dist/${file}`), `package/dist/${file}`);
     }
     // XROUTE-002: route regexes are judged by their shape; no checker is built or shipped.
     assert.ok(!listed.some((file) => file.includes('recheck')), listed.join('\n'));

@@ -1,0 +1,44 @@
+// The CommonJS view of src/express5.ts, compiled to dist/express5.d.cts (scripts/finish-build.mjs): the types
+// `require()` of the entry gets. It imports the ES module declarations as types, with `resolution-mode` (the
+// one way a CommonJS declaration file may), so both formats name one set of types. It lists every export of
+// src/express5.ts, a generic type with its parameters (test/package/cjs-views.test.ts fails on one missing).
+import type * as api from './express5.js' with { 'resolution-mode': 'import' };
+import type { RouteGeneric } from './index.js' with { 'resolution-mode': 'import' };
+
+/**
+ * `require('kitjs/express5')`: the express function with its members, and the types @types/express users
+ * write (`express.Request`, `express.Application`...).
+ *
+ * @example
+ * ```ts
+ * import express = require('kitjs/express5');
+ * const app: express.Application = express();
+ * app.get('/', (req: express.Request, res: express.Response) => res.send('hello'));
+ * ```
+ */
+declare const express5: typeof api.default & typeof api;
+declare namespace express5 {
+  export type Application = api.Application;
+  export type ErrorRequestHandler<Route extends RouteGeneric = {}> = api.ErrorRequestHandler<Route>;
+  export type Express5 = api.Express5;
+  export type Express5RouteClass = api.Express5RouteClass;
+  export type Express5RouterFactory = api.Express5RouterFactory;
+  export type ExpressFunction<Request, Response> = api.ExpressFunction<Request, Response>;
+  export type ExpressStaticOptions = api.ExpressStaticOptions;
+  export type JsonOptions = api.JsonOptions;
+  export type KitOptions = api.KitOptions;
+  export type NextFunction = api.NextFunction;
+  export type RawOptions = api.RawOptions;
+  export type Request<Route extends RouteGeneric = {}> = api.Request<Route>;
+  export type RequestHandler<
+    Route extends RouteGeneric = {},
+    Guaranteed extends object = {},
+  > = api.RequestHandler<Route, Guaranteed>;
+  export type Response<Route extends RouteGeneric = {}> = api.Response<Route>;
+  export type Route<Path extends api.RoutePath = api.RoutePath> = api.Route<Path>;
+  export type RoutePath = api.RoutePath;
+  export type Router = api.Router;
+  export type TextOptions = api.TextOptions;
+  export type UrlencodedOptions = api.UrlencodedOptions;
+}
+export = express5;
