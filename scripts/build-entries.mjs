@@ -27,9 +27,9 @@ export const CHUNKS = [
   'middleware-query', // the query middleware (kitjs, kitjs/express)
   'base-errors', // the error registry, HttpError, the lazy peer loader (every entry)
   'base-logger', // the process-wide logger and its redaction (every entry but kitjs/otel)
-  'base-factory-guard', // (kitjs, express, express5, auth, docs)
   'base-plain-object', // (kitjs, express, express5, db)
-  'core-listen-hooks', // the listen hook slot and writeBody (kitjs, express, express5, auth)
+  'core-final-handler', // the default answers, their error views, writeBody, the listen hook slot, the factory guard (kitjs, express, express5, auth)
+  'auth-password', // password hashing (kitjs, kitjs/auth, and what shares it)
   'core-tracing', // the handler trace context (kitjs, express, express5, otel)
   'core-standard', // Standard Schema's shape (kitjs, express, express5, docs)
 ];
