@@ -12,8 +12,9 @@ interface RefreshableApp {
  * compiles what requests read whenever a setting changes (app/context.ts), so a kitjs/express app's table
  * is watched: a write, definition or deletion recompiles, and nothing runs per request. A write that reaches
  * the table through a mounted app's (its prototype) lands on the mounted app's own, as in a plain object.
- * A Proxy, the one kitjs keeps: it hears writes to a plain table that Express lets code make, at no cost to
- * a request (the alternative, comparing the table with what was compiled, would run on every request).
+ * A Proxy on purpose, around the table only (never the app): it hears the writes Express lets code make
+ * to a plain table, at no cost to a request; comparing the table with what was compiled would run on
+ * every request instead.
  *
  * @example
  * ```ts
