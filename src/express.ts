@@ -15,9 +15,8 @@ import {
 } from './flavours/express-shared/body-defaults.js';
 import { type ExpressFunction, expressEntry } from './flavours/express-shared/express-entry.js';
 import { type ExpressStaticOptions, expressStatic } from './flavours/express-shared/static.js';
+import { Express4App, Express4Router } from './flavours/express4/app.js';
 import { express4Flavour } from './flavours/express4/flavour.js';
-import { addParamFactories } from './flavours/express4/param.js';
-import { expressPathSyntax } from './flavours/express4/path-syntax.js';
 import { type QueryOptions, query } from './flavours/express4/query.js';
 import type { Express4Request, Express4Response } from './flavours/express4/types.js';
 
@@ -41,10 +40,9 @@ export interface Express extends ExpressFunction<Express4Request, Express4Respon
 }
 
 const express = expressEntry<Express>({
+  App: Express4App,
+  Router: Express4Router,
   flavour: express4Flavour,
-  pathSyntax: expressPathSyntax,
-  // XROUTE-019: Express 4's deprecated `router.param(fn)`, which Express 5 dropped.
-  prepareRouter: (router) => addParamFactories(router, false),
   json: expressJson,
   urlencoded: expressUrlencoded,
   raw: expressRaw,

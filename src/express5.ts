@@ -14,9 +14,8 @@ import {
 } from './flavours/express-shared/body-defaults.js';
 import { type ExpressFunction, expressEntry } from './flavours/express-shared/express-entry.js';
 import { type ExpressStaticOptions, express5Static } from './flavours/express-shared/static.js';
+import { Express5App, Express5Router } from './flavours/express5/app.js';
 import { express5Flavour } from './flavours/express5/flavour.js';
-import { express5PathSyntax } from './flavours/express5/path-syntax.js';
-import { express5Registrars } from './flavours/express5/registrars.js';
 import type { Express5Request, Express5Response } from './flavours/express5/types.js';
 
 /**
@@ -37,9 +36,9 @@ import type { Express5Request, Express5Response } from './flavours/express5/type
 export interface Express5 extends ExpressFunction<Express5Request, Express5Response> {}
 
 const express = expressEntry<Express5>({
+  App: Express5App,
+  Router: Express5Router,
   flavour: express5Flavour,
-  pathSyntax: express5PathSyntax,
-  prepareRouter: express5Registrars,
   json: express5Json,
   urlencoded: express5Urlencoded,
   raw: express5Raw,

@@ -55,13 +55,16 @@ Feature: Express's application API and the kitjs/express entry point
         assert.deepEqual(world.described, ['an app', 'an app']);
         """
 
-    Scenario: The members of express.request and express.response, and Express 4's own, never reach a kit() app
+    Scenario: The members of express.application, express.request and express.response, and Express 4's own, never reach a kit() app
       Given the Express app:
         """js
         express.response.shout = function (text) { this.send(String(text).toUpperCase()); };
         express.request.greeting = function () { return 'hello'; };
+        express.application.describeApp = function () { return 'an express app'; };
         const members = (req, res) => ({ shout: typeof res.shout, greeting: typeof req.greeting, sendfile: typeof res.sendfile, param: typeof req.param, host: typeof req.host });
         const plain = kit();
+        // not typed: express.application members are added at run time
+        world.appMembers = [app.describeApp(), typeof plain.describeApp, typeof app.del, typeof plain.del];
         plain.get('/kit', (req, res) => res.json(members(req, res)));
         app.get('/express', (req, res) => res.json(members(req, res)));
         // A kit() app run from inside an Express app's route: its requests are kit()'s while it runs them.
@@ -70,6 +73,7 @@ Feature: Express's application API and the kitjs/express entry point
         world.undo = () => {
           delete express.response.shout;
           delete express.request.greeting;
+          delete express.application.describeApp;
           world.plainServer.close();
         };
         """
@@ -90,6 +94,7 @@ Feature: Express's application API and the kitjs/express entry point
         const direct = await fetch(`http://127.0.0.1:${port}/kit`).then((r) => r.json());
         world.undo();
         assert.deepEqual(direct, { shout: 'undefined', greeting: 'undefined', sendfile: 'undefined', param: 'undefined', host: 'undefined' });
+        assert.deepEqual(world.appMembers, ['an express app', 'undefined', 'function', 'undefined']);
         """
 
     Scenario: express.query parses the query string with qs

@@ -11,6 +11,12 @@ interface ErrorDefinition {
    * at this level, without a stack. Left out, a 5xx is an error-level line with the whole error (HARD-003).
    */
   log?: 'info' | 'warn';
+  /**
+   * A misuse found while the app is set up (a registration, an option), never an answer to a request: thrown
+   * at once as a `TypeError` carrying the code ({@link setupError}). Its status is a server fault's, for the
+   * one thrown while a request is served (a route registered inside a handler).
+   */
+  setup?: true;
 }
 
 /**
@@ -113,13 +119,66 @@ export const errorCodes = {
     log: 'warn',
   },
   // API docs
-  KIT_ERR_DOCS_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid setupSwagger options' },
+  KIT_ERR_DOCS_BAD_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid setupSwagger options',
+  },
   // OBS-009: app.inject() was called with options it cannot send, a TypeError at the call.
   KIT_ERR_INJECT_BAD_OPTIONS: { status: 500, expose: false, message: 'Invalid app.inject options' },
+  // Setup (APP-006): what a registration refuses at once, as a TypeError with its code; a flavour that words
+  // one differently (kitjs/express5, X5-005) maps it by this code.
+  KIT_ERR_SETUP_NO_HANDLER: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'A route or use() was given no handler',
+  },
+  KIT_ERR_SETUP_HANDLER_TYPE: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'A handler is neither a function nor a Router',
+  },
+  KIT_ERR_SETUP_PARAM_CALLBACK: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'param(name, fn): fn is not a function',
+  },
+  KIT_ERR_SETUP_ENGINE_CALLBACK: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'engine(ext, fn): fn is not a function',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** One of the codes in {@link errorCodes}. */
 export type KitErrorCode = keyof typeof errorCodes;
+
+/** The codes of {@link errorCodes} that are misuses found at setup (`setup: true`). */
+export type SetupErrorCode = {
+  [Code in KitErrorCode]: (typeof errorCodes)[Code] extends { setup: true } ? Code : never;
+}[KitErrorCode];
+
+/**
+ * The `TypeError` of a misuse found at setup (APP-006), carrying its `code`, thrown at once where the misuse
+ * is found: its stack starts at the caller of `setupError`. Code that words it differently (a flavour) maps
+ * it by `code`, never by its message.
+ *
+ * @example
+ * ```ts
+ * throw setupError('KIT_ERR_SETUP_NO_HANDLER', `get('/'): needs at least one handler`);
+ * ```
+ */
+export function setupError(code: SetupErrorCode, message: string): TypeError & { code: SetupErrorCode } {
+  const err = new TypeError(message) as TypeError & { code: SetupErrorCode };
+  err.code = code;
+  Error.captureStackTrace(err, setupError);
+  return err;
+}
 
 /**
  * The error class of every error kitjs raises while serving: an {@link HttpError} whose `code` is one of

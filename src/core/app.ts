@@ -4,8 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { KitError } from '../base/errors.js';
 import { markFactory } from '../base/factory-guard.js';
-import { appLogger, type LoggerOption } from './app/app-logger.js';
-import { asRequestListener } from './app/callable.js';
+import { appLogger } from './app/app-logger.js';
 import { ConfigurableRouter } from './app/configurable.js';
 import { AppContext } from './app/context.js';
 import { finishRequest } from './app/error-path.js';
@@ -13,25 +12,26 @@ import type { Flavour } from './app/flavour.js';
 import { adoptForeign } from './app/foreign.js';
 import { kitFlavour } from './app/kit-flavour.js';
 import { runListenHooks } from './app/listen-hooks.js';
-import { type AppLike, mixInEventEmitter, mountArguments, settleMount } from './app/mount.js';
+import { type AppLike, mixInEventEmitter, mountArguments } from './app/mount.js';
+import type { KitOptions } from './app/options.js';
 import { errorFormat } from './final-handler.js';
 import { injectInto } from './observe/inject.js';
 import { type ObservedApp, observeApp, observeRequest } from './observe/observe-app.js';
 import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
+import { CALLABLE, lendFunctionMembers } from './router/callable.js';
 import { type PathFault, splitTarget } from './router/canonical-path.js';
 import { Dispatch } from './router/dispatch.js';
 import type { Layer } from './router/layer.js';
 import { refusedStack } from './router/refused-stack.js';
-import { type AjvSettings, SchemaCompilers } from './schema/compilers.js';
+import { SchemaCompilers } from './schema/compilers.js';
 import { AppServers, closeOptions } from './server.js';
 import { assignSetting } from './settings.js';
-import type { InjectOptions, InjectResponse, ObserveOptions } from './types/observe.js';
+import type { InjectOptions, InjectResponse } from './types/observe.js';
 import type {
   AppErrorHandler,
   CloseOptions,
-  ErrorFormat,
   KitApp,
   KitAppMembers,
   KitRequest,
@@ -44,45 +44,53 @@ import type {
 } from './types.js';
 import { appErrorPath } from './views/render.js';
 
-/**
- * Options of `kit()`: the server timeouts `listen` applies (kitjs's defaults when left out, APP-008), the
- * logger the app's failures go to (kitjs's `logger` when left out), the shape of kitjs's own answers.
- */
-export interface KitOptions extends ServerTimeouts, ObserveOptions {
-  /** A pino logger for this app, or pino's options for a new one; `app.log` and `req.log` are it. */
-  logger?: LoggerOption;
-  /** SCHEMA-013: how this app's ajv instances (route JSON Schemas, requests and replies) are made. */
-  ajv?: AjvSettings;
-  /** `'problem+json'`: kitjs's own answers (404, 400, 413, 415, 500...) as RFC 9457 JSON; default `'text'`. */
-  errors?: ErrorFormat;
-}
+export type { KitOptions } from './app/options.js';
 
+/**
+ * The app `kit()` returns, and the class every flavour's App extends (`flavours/express4/app.ts`...): a
+ * function `(req, res, next?)` whose prototype is its class's (APP-012, {@link CALLABLE}), made of one
+ * flavour (`app/flavour.ts`). Its own properties are its state, as an Express app's are: `settings`,
+ * `locals`, `mountpath`, `stack`, `mergeParams` and EventEmitter's; the rest is private.
+ */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: mixInEventEmitter below defines the merged members.
-class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
+export class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
+  /**
+   * APP-012: an app is a function, `(req, res)`, so `http.createServer(app)`, `https.createServer(opts, app)`
+   * and supertest's `request(app)` work as with Express; with a `next` (Express's `app(req, res, next)`,
+   * EXP-006) it runs as a middleware, and what it does not answer goes on. Named `app`, as util.inspect shows
+   * an Express app; `handle` makes a request from outside kitjs a kitjs one first (app/foreign.ts).
+   */
+  static [CALLABLE] = (): ((...args: never[]) => unknown) => {
+    const app = ((req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
+      if (typeof next === 'function') app.handle(req as KitRequest, res as KitResponse, next);
+      else app.#handleRequest(req, res);
+    }) as unknown as App;
+    return app as unknown as (...args: never[]) => unknown;
+  };
+
   /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
   mountpath: string | RegExp | PathList = '/';
-  /** EXP-004: the app this one is mounted in. */
-  parent: KitApp | undefined = undefined;
+  #parent: KitApp | undefined = undefined;
   /** What this app's requests and responses read of it, compiled when a setting changes. */
-  readonly context: AppContext;
+  readonly #context: AppContext;
   /** EXP-008: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
-  private requestProto: object | undefined = undefined;
-  private responseProto: object | undefined = undefined;
+  #requestProto: object | undefined = undefined;
+  #responseProto: object | undefined = undefined;
   /** The apps mounted in this one: they inherit its settings, so they hear when those change. */
-  private readonly subApps = new Set<App>();
-  readonly handler = (req: IncomingMessage, res: ServerResponse): void => this.handleRequest(req, res);
+  readonly #subApps = new Set<App>();
+  readonly #handler = (req: IncomingMessage, res: ServerResponse): void => this.#handleRequest(req, res);
   /** The listener of the servers this app starts (`listen`), whose requests node:http made with its classes. */
-  private readonly serverHandler = (req: IncomingMessage, res: ServerResponse): void =>
-    this.handleServerRequest(req, res);
-  private errorHandler: AppErrorHandler | undefined = undefined;
-  private notFoundHandler: NotFoundHandler | undefined = undefined;
-  private readonly servers: AppServers;
-  private readonly observed: ObservedApp | undefined; // OBS-010: undefined when its requests do nothing as they arrive
-
+  readonly #serverHandler = (req: IncomingMessage, res: ServerResponse): void =>
+    this.#handleServerRequest(req, res);
+  #errorHandler: AppErrorHandler | undefined = undefined;
+  #notFoundHandler: NotFoundHandler | undefined = undefined;
+  readonly #servers: AppServers;
+  readonly #observed: ObservedApp | undefined; // OBS-010: undefined when its requests do nothing as they arrive
   /** The prototypes of the requests and responses of this app's flavour, before `app.request`/`response`. */
-  private readonly baseRequest: object;
-  private readonly baseResponse: object;
+  readonly #baseRequest: object;
+  readonly #baseResponse: object;
 
+  /** `flavour`: what the app is made of, kit()'s own or that of the subclass calling (app/flavour.ts). */
   constructor(options: KitOptions = {}, flavour: Flavour = kitFlavour) {
     super();
     // `errors` (ERR-013) and `ajv` (SCHEMA-013) are fixed with the app, never settings.
@@ -91,58 +99,72 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
-    this.context = new AppContext(this.self, appLogger(logger), flavour);
-    this.baseRequest = flavour.Request.prototype;
-    this.baseResponse = flavour.Response.prototype;
-    this.context.errors = errorFormat(errors);
-    if (ajv !== undefined) this.context.schemas = new SchemaCompilers(ajv);
-    this.context.refresh(this.settings);
-    this.observed = observe?.(this.context);
-    this.servers = new AppServers(this.settings as ServerTimeouts, this.context.logger, flavour);
+    this.#context = new AppContext(this as unknown as KitApp, appLogger(logger), flavour);
+    this.#baseRequest = flavour.Request.prototype;
+    this.#baseResponse = flavour.Response.prototype;
+    this.#context.errors = errorFormat(errors);
+    if (ajv !== undefined) this.#context.schemas = new SchemaCompilers(ajv);
+    this.#context.refresh(this.settings);
+    this.#observed = observe?.(this.#context);
+    this.#servers = new AppServers(this.settings as ServerTimeouts, this.#context.logger, flavour);
     // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
     (EventEmitter as unknown as (this: unknown) => void).call(this);
-    this.on('mount', (parent: KitApp) => settleMount(this, parent));
+    this.on('mount', (parent: KitApp) => {
+      this.inherit(parent);
+      this.#rebase(parent);
+    });
   }
 
   /** The logger this app's failures go to (`kit({ logger })`, else kitjs's `logger`). */
   get log(): Logger {
-    return this.context.logger;
+    return this.#context.logger;
+  }
+
+  /** EXP-004: the app this one is mounted in; undefined for a top-level app. */
+  get parent(): KitApp | undefined {
+    return this.#parent;
+  }
+
+  set parent(app: KitApp | undefined) {
+    this.#parent = app;
+  }
+
+  /** The request listener, for `http.createServer(app.handler)` or tests: the app as `(req, res)`. */
+  get handler(): (req: IncomingMessage, res: ServerResponse) => void {
+    return this.#handler;
   }
 
   /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
   get request(): Record<string, unknown> {
-    this.requestProto ??= Object.create(this.parent ? this.parent.request : this.baseRequest);
-    return this.requestProto as Record<string, unknown>;
+    this.#requestProto ??= Object.create(this.#parent ? this.#parent.request : this.#baseRequest);
+    return this.#requestProto as Record<string, unknown>;
   }
 
   /** EXP-008: the prototype of this app's responses; members added here reach only its responses. */
   get response(): Record<string, unknown> {
-    this.responseProto ??= Object.create(this.parent ? this.parent.response : this.baseResponse);
-    return this.responseProto as Record<string, unknown>;
+    this.#responseProto ??= Object.create(this.#parent ? this.#parent.response : this.#baseResponse);
+    return this.#responseProto as Record<string, unknown>;
   }
 
   /** EXP-004: after mounting, prototypes made before re-base on the parent's, and inherited settings apply. */
-  rebase(parent: KitApp): void {
-    if (this.requestProto !== undefined) Object.setPrototypeOf(this.requestProto, parent.request);
-    if (this.responseProto !== undefined) Object.setPrototypeOf(this.responseProto, parent.response);
+  #rebase(parent: KitApp): void {
+    if (this.#requestProto !== undefined) Object.setPrototypeOf(this.#requestProto, parent.request);
+    if (this.#responseProto !== undefined) Object.setPrototypeOf(this.#responseProto, parent.response);
     this.settingsChanged();
   }
 
   protected override schemaCompilers(): SchemaCompilers {
-    return this.context.schemas;
+    return this.#context.schemas;
   }
 
-  /**
-   * Recompiles what requests read of the settings table after it changed outside `app.set` (a flavour
-   * that lets code write `app.settings` directly calls it: kitjs/express, EXP-002).
-   */
+  /** Recompiles what requests read of the settings after a change outside `app.set` (kitjs/express, EXP-002). */
   refreshSettings(): void {
     this.settingsChanged();
   }
 
   protected settingsChanged(): void {
-    this.context.refresh(this.settings);
-    for (const sub of this.subApps) sub.settingsChanged();
+    this.#context.refresh(this.settings);
+    for (const sub of this.#subApps) sub.settingsChanged();
   }
 
   // EXP-004: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
@@ -151,16 +173,16 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     (super.use as (...forms: unknown[]) => this)(...args);
     for (const sub of apps) {
       sub.mountpath = path ?? '/';
-      sub.parent = this.self;
-      if (sub instanceof App) this.subApps.add(sub);
-      sub.emit('mount', this.self);
+      sub.parent = this as unknown as KitApp;
+      if (sub instanceof App) this.#subApps.add(sub);
+      sub.emit('mount', this);
     }
     return this;
   }
 
   /** EXP-004: the full path the app is mounted at ('' for a top-level app). */
   path(): string {
-    return this.parent ? this.parent.path() + String(this.mountpath) : '';
+    return this.#parent ? this.#parent.path() + String(this.mountpath) : '';
   }
 
   // APP-004, APP-005: a plugin runs at once; a promise it returns makes register return a promise of the app.
@@ -169,7 +191,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     options?: Options,
   ): KitApp | Promise<KitApp> {
     if (typeof plugin !== 'function') throw new TypeError('register(plugin): plugin must be a function');
-    const self = this.self;
+    const self = this as unknown as KitApp;
     const result = plugin(self, (options ?? {}) as Options);
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
       return (result as Promise<void>).then(() => self);
@@ -180,39 +202,39 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   // ERR-003: the function answers every error no error middleware finished, wherever it was installed.
   setErrorHandler(fn: AppErrorHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
-    this.errorHandler = fn;
+    this.#errorHandler = fn;
     return this;
   }
 
   setNotFoundHandler(fn: NotFoundHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setNotFoundHandler(fn): fn must be a function');
-    this.notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
+    this.#notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
     return this;
   }
 
   onClose(fn: () => void | Promise<void>): this {
-    this.servers.onClose(fn);
+    this.#servers.onClose(fn);
     return this;
   }
 
   listen(...args: unknown[]): Server {
     // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014), before
     // any server exists: one may refuse to start (AUTH-018), and must not leave a port open behind it.
-    runListenHooks(this.stack, this.self);
-    return this.servers.listen(this.serverHandler, args);
+    runListenHooks(this.stack, this as unknown as KitApp);
+    return this.#servers.listen(this.#serverHandler, args);
   }
 
   inject(options: InjectOptions | string): Promise<InjectResponse> {
-    return injectInto(this.handler, options); // OBS-009
+    return injectInto(this.#handler, options); // OBS-009
   }
 
   close(options: CloseOptions = {}): Promise<void> {
-    return this.servers.close(closeOptions(options));
+    return this.#servers.close(closeOptions(options));
   }
 
   /** APP-014: true from the start of `close()` until it has finished; a readiness route answers 503 on it. */
   get closing(): boolean {
-    return this.servers.closing;
+    return this.#servers.closing;
   }
 
   /**
@@ -220,51 +242,51 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
    * classes (server.ts), so their prototypes are known without reading them (`Object.getPrototypeOf` is a
    * call into V8's runtime here, on every request): the flavour's own, unless the app has its own (EXP-008).
    */
-  private handleServerRequest(incoming: IncomingMessage, response: ServerResponse): void {
+  #handleServerRequest(incoming: IncomingMessage, response: ServerResponse): void {
     // Anything else emitted on the server (`server.emit('request', ...)`) takes the general way in.
     if (!(incoming instanceof KitIncomingMessage) || !(response instanceof KitServerResponse)) {
-      this.handleRequest(incoming, response);
+      this.#handleRequest(incoming, response);
       return;
     }
-    if (this.requestProto !== undefined) Object.setPrototypeOf(incoming, this.requestProto);
-    if (this.responseProto !== undefined) Object.setPrototypeOf(response, this.responseProto);
-    this.begin(incoming, response);
+    if (this.#requestProto !== undefined) Object.setPrototypeOf(incoming, this.#requestProto);
+    if (this.#responseProto !== undefined) Object.setPrototypeOf(response, this.#responseProto);
+    this.#begin(incoming, response);
   }
 
   /** The entry point of any other request (`http.createServer(app)`, `app(req, res)`, `app.inject`). */
-  private handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
-    const req = KitIncomingMessage.adopt(incoming, this.requestProto ?? this.baseRequest);
-    const res = KitServerResponse.adopt(response, this.responseProto ?? this.baseResponse);
-    this.usePrototypes(req, res);
-    this.begin(req, res);
+  #handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
+    const req = KitIncomingMessage.adopt(incoming, this.#requestProto ?? this.#baseRequest);
+    const res = KitServerResponse.adopt(response, this.#responseProto ?? this.#baseResponse);
+    this.#usePrototypes(req, res);
+    this.#begin(req, res);
   }
 
   /** A request of this app, as it arrives: canonical path, then the stack, then 404 or the error handler. */
-  private begin(req: KitIncomingMessage, res: KitServerResponse): void {
+  #begin(req: KitIncomingMessage, res: KitServerResponse): void {
     const url = req.url ?? '/';
     req.originalUrl = url;
-    const { path, search, fault } = splitTarget(url, this.context.flavour.keepsEmptySegments);
+    const { path, search, fault } = splitTarget(url, this.#context.flavour.keepsEmptySegments);
     if (path + search !== url) req.url = path + search;
     req.kitPath = path;
     req.kitSearch = search;
     req.res = res;
-    this.enterContext(req, res);
-    if (this.observed !== undefined) observeRequest(this.observed, req, res, this);
+    this.#enterContext(req, res);
+    if (this.#observed !== undefined) observeRequest(this.#observed, req, res, this);
     // APP-007, APP-014: every answer written while closing ends its connection; while the listeners still
     // serve (the delay) the request is served, once they are closed it is refused through the error path.
-    if (this.servers.closing && this.servers.refusesWhileClosing(req, res)) {
-      this.finish(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
+    if (this.#servers.closing && this.#servers.refusesWhileClosing(req, res)) {
+      this.#finish(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
       return;
     }
-    const stack = fault === undefined ? this.stack : this.refused(fault);
-    new Dispatch(stack, req, res, (err) => this.finish(err, req, res), this).start();
+    const stack = fault === undefined ? this.stack : this.#refused(fault);
+    new Dispatch(stack, req, res, (err) => this.#finish(err, req, res), this).start();
   }
 
   /**
    * ROUTE-018, ROUTE-019: a path with no canonical form runs the app's front middleware (headers, cors,
    * loggers), then its error path with the 400; no route, mount, prefixed middleware or file lookup sees it.
    */
-  private refused(fault: PathFault): Layer[] {
+  #refused(fault: PathFault): Layer[] {
     return refusedStack(this.stack, new KitError(fault));
   }
 
@@ -275,23 +297,24 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
    */
   override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
     if (req instanceof KitIncomingMessage && res instanceof KitServerResponse) {
-      this.run(req, res, done, this.stack);
+      this.#run(req, res, done, this.stack);
       return;
     }
-    const adopted = adoptForeign(req, res, done, this.context.flavour.keepsEmptySegments);
-    const stack = adopted.fault === undefined ? this.stack : this.refused(adopted.fault);
-    this.run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
+    const adopted = adoptForeign(req, res, done, this.#context.flavour.keepsEmptySegments);
+    const stack = adopted.fault === undefined ? this.stack : this.#refused(adopted.fault);
+    this.#run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
   }
 
   /** {@link handle} once the request is kitjs's: `stack` is the app's, or what a refused request walks. */
-  private run(req: InternalRequest, res: KitResponse, done: NextFunction, stack: Layer[]): void {
+  #run(req: InternalRequest, res: KitResponse, done: NextFunction, stack: Layer[]): void {
     const outer = req.context;
     const requestProto = Object.getPrototypeOf(req) as object;
     const responseProto = Object.getPrototypeOf(res) as object;
-    this.enter(req, res);
+    this.#usePrototypes(req, res);
+    this.#enterContext(req, res);
     const exit: NextFunction = (err) => {
-      if (err && this.errorHandler !== undefined) {
-        this.finish(err, req, res);
+      if (err && this.#errorHandler !== undefined) {
+        this.#finish(err, req, res);
         return;
       }
       req.context = outer;
@@ -304,13 +327,7 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
 
   /** The app's error path for a failure outside the stack (res.render's engine calling back late, EXP-009). */
   [appErrorPath](err: unknown, req: KitRequest, res: KitResponse): void {
-    this.finish(err, req, res);
-  }
-
-  /** Makes the request and response this app's: its prototypes, its context (`req.app`) and X-Powered-By. */
-  private enter(req: InternalRequest, res: KitResponse): void {
-    this.usePrototypes(req, res);
-    this.enterContext(req, res);
+    this.#finish(err, req, res);
   }
 
   /**
@@ -318,10 +335,10 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
    * its parent's (which its own would inherit), and a top-level one gives its flavour's. A request that
    * already has them pays one read each.
    */
-  private usePrototypes(req: KitRequest, res: KitResponse): void {
-    const top = this.parent === undefined;
-    const requestProto = this.requestProto ?? (top ? this.baseRequest : undefined);
-    const responseProto = this.responseProto ?? (top ? this.baseResponse : undefined);
+  #usePrototypes(req: KitRequest, res: KitResponse): void {
+    const top = this.#parent === undefined;
+    const requestProto = this.#requestProto ?? (top ? this.#baseRequest : undefined);
+    const responseProto = this.#responseProto ?? (top ? this.#baseResponse : undefined);
     if (requestProto !== undefined && Object.getPrototypeOf(req) !== requestProto) {
       Object.setPrototypeOf(req, requestProto);
     }
@@ -331,8 +348,8 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
   }
 
   /** The request's context (`req.app`, what its members read of the app) and X-Powered-By. */
-  private enterContext(req: InternalRequest, res: KitResponse): void {
-    const context = this.context;
+  #enterContext(req: InternalRequest, res: KitResponse): void {
+    const context = this.#context;
     // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
     req.context = context;
     // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults); held back for the
@@ -340,14 +357,13 @@ class App extends ConfigurableRouter implements AppLike, KitAppMembers<App> {
     if (context.poweredBy && !res.headersSent) (res as KitServerResponse).kitPoweredBy('Express');
   }
 
-  private finish(err: unknown, req: KitRequest, res: KitResponse): void {
-    finishRequest(err, req, res, this.errorHandler, this.context.logger, this.notFoundHandler);
+  #finish(err: unknown, req: KitRequest, res: KitResponse): void {
+    finishRequest(err, req, res, this.#errorHandler, this.#context.logger, this.#notFoundHandler);
   }
 }
 
 // EXP-004: an app is an EventEmitter (`on`, `once`, `emit`...), Node's methods mixed into App.prototype below.
-// biome-ignore lint/correctness/noUnusedVariables: merged into class App above, which it types.
-interface App extends EventEmitter {}
+export interface App extends EventEmitter {}
 
 /**
  * Creates an independent kitjs application.
@@ -362,30 +378,11 @@ interface App extends EventEmitter {}
  * ```
  */
 export function kit(options?: KitOptions): KitApp {
-  return createApp(options);
-}
-
-/**
- * An app of `flavour` (kit()'s own when left out, kitjs/express's for `express()`): its request and response
- * classes, its pages, and the defaults its `prepare` sets.
- *
- * @example
- * ```ts
- * const app = createApp({ logger: { level: 'warn' } });
- * ```
- */
-export function createApp(options?: KitOptions, flavour: Flavour = kitFlavour): KitApp {
   // APP-001: every call builds a new App; routes, middleware, handlers and settings live on that instance.
-  const app = new App(options, flavour);
-  app.self = asRequestListener(app);
-  app.context.app = app.self;
-  flavour.prepare?.(app.self);
-  return app.self;
+  return new App(options) as unknown as KitApp;
 }
 markFactory(kit, 'kit()');
 
-/** `express.application`: the prototype every app's methods come from (EXP-001). */
-export const applicationPrototype: object = App.prototype;
-
 // EXP-004: Express apps are EventEmitters (`on`, `once`, `emit`...), mixed in as Express mixes them in.
 mixInEventEmitter(App.prototype);
+lendFunctionMembers(App.prototype);

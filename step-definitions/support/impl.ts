@@ -32,10 +32,12 @@ export interface Profile {
   file: string | undefined;
   lacks: Record<string, string>;
   knownFailures: Record<string, string>;
-  /** The Express-shaped entry (`kitjs/express`), as the profile's `express` field names it (beside the profile). */
-  express: string | undefined;
-  /** The Express 5-shaped entry (`kitjs/express5`), as the profile's `express5` field names it (X5-001). */
-  express5: string | undefined;
+  /**
+   * The entries of the implementation's flavours, by name, as the profile declares them (absolute paths,
+   * given relative to the profile): its `flavours` object, and its `express` and `express5` fields, which
+   * are short for `flavours.express` (kitjs/express) and `flavours.express5` (kitjs/express5, X5-001).
+   */
+  flavours: Record<string, string>;
 }
 
 export interface Implementation {
@@ -100,14 +102,14 @@ export function locateImplementation(
   return { spec, url, file, dir: undefined };
 }
 
-function stringRecord(value: unknown, field: string, file: string): Record<string, string> {
+function stringRecord(value: unknown, field: string, file: string, what = 'reasons'): Record<string, string> {
   if (value === undefined) return {};
   const ok =
     value !== null &&
     typeof value === 'object' &&
     !Array.isArray(value) &&
     Object.values(value).every((reason) => typeof reason === 'string');
-  if (!ok) throw new Error(`${file}: "${field}" must be an object mapping names to reasons (strings)`);
+  if (!ok) throw new Error(`${file}: "${field}" must be an object mapping names to ${what} (strings)`);
   return value as Record<string, string>;
 }
 
@@ -127,42 +129,45 @@ export function loadProfile(location: ImplLocation, cwd: string = process.cwd())
       file: undefined,
       lacks: {},
       knownFailures: {},
-      express: undefined,
-      express5: undefined,
+      flavours: {},
     };
   }
   const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const declared: Record<string, string> = {
+    ...stringRecord(raw.flavours, 'flavours', file, 'module paths'),
+  };
   for (const field of ['express', 'express5']) {
-    if (raw[field] !== undefined && typeof raw[field] !== 'string') {
+    if (raw[field] === undefined) continue;
+    if (typeof raw[field] !== 'string') {
       throw new Error(`${file}: "${field}" must be the path of the ${field}-shaped entry (a string)`);
     }
+    declared[field] = raw[field];
   }
+  const flavours: Record<string, string> = {};
+  for (const [name, path] of Object.entries(declared)) flavours[name] = resolve(dirname(file), path);
   return {
     name: typeof raw.name === 'string' ? raw.name : undefined,
     file,
     lacks: stringRecord(raw.lacks, 'lacks', file),
     knownFailures: stringRecord(raw.knownFailures, 'knownFailures', file),
-    express: typeof raw.express === 'string' ? resolve(dirname(file), raw.express) : undefined,
-    express5: typeof raw.express5 === 'string' ? resolve(dirname(file), raw.express5) : undefined,
+    flavours,
   };
 }
 
-/** The Express-shaped entries the suite knows: Express 4's (`kitjs/express`) and Express 5's (`kitjs/express5`). */
-export type ExpressFlavour = 'express' | 'express5';
-
 /**
- * Where the implementation's Express-shaped entry of `flavour` is (`express()` and its members, as
- * `kitjs/express` or `kitjs/express5`): the profile's `express`/`express5` path, else `<package>/<flavour>`
- * for a package name or a directory whose package.json exports `./<flavour>`, else a file named after the
- * flavour beside the module (src/express5.ts beside src/index.ts, dist/express5.js beside dist/index.js).
- * Undefined when there is none.
+ * Where the implementation's entry of the flavour named `flavour` is (a module whose default export makes
+ * an app of it: `express()` of `kitjs/express` or `kitjs/express5`): the path the profile declares for it,
+ * else `<package>/<flavour>` for a package name or a directory whose package.json exports `./<flavour>`,
+ * else a file named after the flavour beside the module (src/express5.ts beside src/index.ts,
+ * dist/express5.js beside dist/index.js). Undefined when there is none. Any name: a flavour is plugged in
+ * by its module, and the suite knows none by name.
  */
-export function locateExpressEntry(
+export function locateFlavourEntry(
   location: ImplLocation,
   profile: Profile,
-  flavour: ExpressFlavour = 'express',
+  flavour: string,
 ): string | undefined {
-  const declared = profile[flavour];
+  const declared = profile.flavours[flavour];
   if (declared !== undefined) return pathToFileURL(declared).href;
   if (location.file === undefined && location.dir === undefined) {
     try {
@@ -186,33 +191,32 @@ export function locateExpressEntry(
   return existsSync(beside) ? pathToFileURL(beside).href : undefined;
 }
 
-const cachedExpress = new Map<ExpressFlavour, Promise<ExpressEntry>>();
+const cachedFlavours = new Map<string, Promise<FlavourEntry>>();
 
-/** The implementation's `express` function, or why there is none (for a skip reason). */
-export type ExpressEntry = { express: KitFactory } | { reason: string };
+/** A flavour's app factory (the entry's default export), or why there is none (for a skip reason). */
+export type FlavourEntry = { make: KitFactory } | { reason: string };
 
-/** Imports an Express-shaped entry once per run (ES module or CommonJS build alike). */
-export function loadExpressEntry(
-  impl: Implementation,
-  flavour: ExpressFlavour = 'express',
-): Promise<ExpressEntry> {
-  let entry = cachedExpress.get(flavour);
+/**
+ * Imports the entry of the flavour named `flavour` once per run (ES module or CommonJS build alike), or
+ * says why there is none: the scenarios that need it are then skipped with that reason.
+ */
+export function loadFlavourEntry(impl: Implementation, flavour: string): Promise<FlavourEntry> {
+  let entry = cachedFlavours.get(flavour);
   if (entry === undefined) {
-    entry = (async (): Promise<ExpressEntry> => {
-      const url = locateExpressEntry(impl.location, impl.profile, flavour);
+    entry = (async (): Promise<FlavourEntry> => {
+      const url = locateFlavourEntry(impl.location, impl.profile, flavour);
       if (url === undefined) {
-        const which = flavour === 'express' ? 'Express-shaped' : 'Express 5-shaped';
         return {
-          reason: `${impl.location.spec} has no ${which} entry (declare "${flavour}" in its profile)`,
+          reason: `${impl.location.spec} has no "${flavour}" flavour entry (declare it in its profile's "flavours")`,
         };
       }
       const namespace = (await import(url)) as Record<string, unknown>;
-      const { kit: express } = unwrapModule(namespace);
-      if (typeof express !== 'function')
+      const { kit: make } = unwrapModule(namespace);
+      if (typeof make !== 'function')
         throw new Error(`${url}: the module's default export is not a function`);
-      return { express: express as KitFactory };
+      return { make: make as KitFactory };
     })();
-    cachedExpress.set(flavour, entry);
+    cachedFlavours.set(flavour, entry);
   }
   return entry;
 }

@@ -108,18 +108,22 @@ export class KitWorld extends World {
   }
 
   /**
-   * Runs the `Given the app:` code (or `Given the Express app:`'s, with `app` made by the given `express`
-   * and `express` in scope), then serves the app (or the server the code returned) on 127.0.0.1.
+   * Runs the `Given the app:` code (or a flavour's, `Given the Express app:`..., with `app` made by the
+   * flavour's factory `make`, in scope as `flavour` and as `express`, the name the Express features use), then
+   * serves the app (or the server the code returned) on 127.0.0.1.
    */
-  async buildApp(code: string, flavour?: { express: KitFactory }): Promise<void> {
+  async buildApp(code: string, make?: KitFactory): Promise<void> {
     await this.stopServer();
     const impl = await this.implementation();
-    const app = flavour === undefined ? impl.kit() : flavour.express();
+    const app = make === undefined ? impl.kit() : make();
     this.app = app;
     const scope = new Map<string, unknown>(Object.entries(impl.exports));
     scope.set('app', app);
     scope.set('kit', impl.kit);
-    if (flavour !== undefined) scope.set('express', flavour.express);
+    if (make !== undefined) {
+      scope.set('flavour', make);
+      scope.set('express', make);
+    }
     scope.set('fixtures', fixturesDir);
     // Lazy: only scenarios that mention tmpDir get a directory.
     scope.set('tmpDir', code.includes('tmpDir') ? await this.makeTmpDir() : undefined);

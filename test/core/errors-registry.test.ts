@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { errorCodes, KitError, statusOf } from '../../src/base/errors.ts';
+import { errorCodes, KitError, setupError, statusOf } from '../../src/base/errors.ts';
 
 const documented = readFileSync(new URL('../../spec/errors.md', import.meta.url), 'utf8');
 
@@ -27,6 +27,14 @@ describe('the error registry', () => {
     it(`${code}: 5xx messages are never exposed`, () => {
       if (definition.status >= 500) assert.equal(definition.expose, false);
     });
+    if ('setup' in definition) {
+      it(`${code}: a setup error is never an answer, its row says setup, and it is a server fault if served`, () => {
+        const row = rows.find((cells) => cells[0] === `\`${code}\``);
+        assert.match(row?.[3] ?? '', /setup/);
+        assert.equal(definition.status, 500);
+        assert.equal(definition.expose, false);
+      });
+    }
   }
 
   it('every documented code exists', () => {
@@ -42,6 +50,18 @@ describe('the error registry', () => {
     assert.equal(error.statusCode, 413);
     assert.equal(error.expose, true);
     assert.equal(error.code, 'KIT_ERR_BODY_TOO_LARGE');
+  });
+
+  it('setupError is a TypeError with its code, its stack starting where it was raised', () => {
+    const raise = (): never => {
+      throw setupError('KIT_ERR_SETUP_NO_HANDLER', "get('/'): needs at least one handler");
+    };
+    assert.throws(raise, (err: unknown) => {
+      assert.ok(err instanceof TypeError);
+      assert.equal((err as TypeError & { code: string }).code, 'KIT_ERR_SETUP_NO_HANDLER');
+      assert.doesNotMatch(String((err as Error).stack).split('\n')[1] ?? '', /setupError/);
+      return true;
+    });
   });
 
   it('statusOf accepts only 4xx and 5xx integers', () => {

@@ -1,25 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AppLike, mountArguments, settleMount } from '../../src/core/app/mount.ts';
+import { type AppLike, type MountSettings, mountArguments, settleMount } from '../../src/core/app/mount.ts';
 import type { KitApp } from '../../src/core/types.ts';
 
 /** A stand-in for an app: what mounting reads and writes, nothing more. */
-function fakeApp(settings: Record<string, unknown> = {}): AppLike & { handle: () => void; set: () => void } {
-  const app = Object.assign(() => {}, {
+function fakeApp(
+  settings: Record<string, unknown> = {},
+): AppLike & MountSettings & { handle: () => void; set: () => void } {
+  return Object.assign(() => {}, {
     mountpath: '/',
     parent: undefined,
     settings,
     engines: {},
     trustProxyDefault: true,
-    rebased: undefined as unknown,
     emit: () => true,
-    rebase(parent: KitApp) {
-      app.rebased = parent;
-    },
     handle: () => {},
     set: () => {},
   });
-  return app;
 }
 
 describe('mountArguments', () => {

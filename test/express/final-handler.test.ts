@@ -53,14 +53,22 @@ test("the 404 names parseurl's pathname of the original URL", () => {
   assert.equal(resourceName('*'), '*');
 });
 
-test("each app's pages are its flavour's: kitjs/express's Express 4 pages, kit()'s own text ones", () => {
+test("each app's pages are its flavour's: kitjs/express's Express 4 pages, kit()'s own text ones", async () => {
   assert.equal(express4Flavour.notFound, notFound);
   assert.equal(express4Flavour.defaultError, defaultError);
-  const plain = kit() as unknown as { context: { flavour: unknown } };
-  assert.equal(plain.context.flavour, kitFlavour);
   assert.notEqual(kitFlavour.notFound, notFound);
-  const made = express() as unknown as { context: { flavour: unknown } };
-  assert.equal(made.context.flavour, express4Flavour);
+  // The flavour a request's members read, as each app hands it its context.
+  const flavourOf = async (app: ReturnType<typeof express>): Promise<unknown> => {
+    let seen: unknown;
+    app.get('/which', (req, res) => {
+      seen = (req as unknown as { context: { flavour: unknown } }).context.flavour;
+      res.send('ok');
+    });
+    await app.inject('/which');
+    return seen;
+  };
+  assert.equal(await flavourOf(kit() as unknown as ReturnType<typeof express>), kitFlavour);
+  assert.equal(await flavourOf(express()), express4Flavour);
 });
 
 async function serve(app: ReturnType<typeof express>): Promise<{ base: string; close: () => Promise<void> }> {

@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import {
   loadProfile,
-  locateExpressEntry,
+  locateFlavourEntry,
   locateImplementation,
   repoRoot,
 } from '../../step-definitions/support/impl.js';
@@ -67,8 +67,7 @@ test('the profile: beside the module, in the directory, or KIT_IMPL_PROFILE; rea
     file: undefined,
     lacks: {},
     knownFailures: {},
-    express: undefined,
-    express5: undefined,
+    flavours: {},
   });
   writeFileSync(join(pkg, 'kit-conformance.json'), JSON.stringify({ name: 'p', lacks: { mongodb: 'none' } }));
   const profile = loadProfile(location);
@@ -92,11 +91,13 @@ test('the Express-shaped entry: the path in the profile, a package export ./expr
     file: undefined,
     lacks: {},
     knownFailures: {},
-    express: undefined,
-    express5: undefined,
+    flavours: {},
   };
   const src = locateImplementation(join(repoRoot, 'src', 'index.ts'));
-  assert.equal(locateExpressEntry(src, noExpress), pathToFileURL(join(repoRoot, 'src', 'express.ts')).href);
+  assert.equal(
+    locateFlavourEntry(src, noExpress, 'express'),
+    pathToFileURL(join(repoRoot, 'src', 'express.ts')).href,
+  );
   const pkg = join(dir, 'express-pkg');
   mkdirSync(join(pkg, 'dist'), { recursive: true });
   writeFileSync(join(pkg, 'dist', 'index.js'), '');
@@ -106,31 +107,60 @@ test('the Express-shaped entry: the path in the profile, a package export ./expr
     JSON.stringify({ exports: { '.': './dist/index.js', './express': { import: './dist/flavour.js' } } }),
   );
   const location = locateImplementation(pkg);
-  assert.equal(locateExpressEntry(location, noExpress), pathToFileURL(join(pkg, 'dist', 'flavour.js')).href);
+  assert.equal(
+    locateFlavourEntry(location, noExpress, 'express'),
+    pathToFileURL(join(pkg, 'dist', 'flavour.js')).href,
+  );
   const lone = join(dir, 'lone.mjs');
   writeFileSync(lone, 'export default function kit() {}');
-  assert.equal(locateExpressEntry(locateImplementation(lone), noExpress), undefined);
-  const declared = { ...noExpress, express: join(dir, 'declared.js') };
-  assert.equal(locateExpressEntry(location, declared), pathToFileURL(join(dir, 'declared.js')).href);
+  assert.equal(locateFlavourEntry(locateImplementation(lone), noExpress, 'express'), undefined);
+  const declared = { ...noExpress, flavours: { express: join(dir, 'declared.js') } };
+  assert.equal(
+    locateFlavourEntry(location, declared, 'express'),
+    pathToFileURL(join(dir, 'declared.js')).href,
+  );
   // The Express 5 entry (X5-001): the same places, named express5.
-  assert.equal(locateExpressEntry(location, declared, 'express5'), undefined);
+  assert.equal(locateFlavourEntry(location, declared, 'express5'), undefined);
   writeFileSync(join(pkg, 'dist', 'five.js'), '');
   writeFileSync(
     join(pkg, 'package.json'),
     JSON.stringify({ exports: { '.': './dist/index.js', './express5': { import: './dist/five.js' } } }),
   );
   assert.equal(
-    locateExpressEntry(location, noExpress, 'express5'),
+    locateFlavourEntry(location, noExpress, 'express5'),
     pathToFileURL(join(pkg, 'dist', 'five.js')).href,
   );
-  const declared5 = { ...noExpress, express5: join(dir, 'five.js') };
-  assert.equal(locateExpressEntry(location, declared5, 'express5'), pathToFileURL(join(dir, 'five.js')).href);
+  const declared5 = { ...noExpress, flavours: { express5: join(dir, 'five.js') } };
+  assert.equal(locateFlavourEntry(location, declared5, 'express5'), pathToFileURL(join(dir, 'five.js')).href);
   const beside = join(dir, 'beside');
   mkdirSync(beside);
   writeFileSync(join(beside, 'index.mjs'), 'export default function kit() {}');
   writeFileSync(join(beside, 'express5.mjs'), '');
   assert.equal(
-    locateExpressEntry(locateImplementation(join(beside, 'index.mjs')), noExpress, 'express5'),
+    locateFlavourEntry(locateImplementation(join(beside, 'index.mjs')), noExpress, 'express5'),
     pathToFileURL(join(beside, 'express5.mjs')).href,
   );
+});
+
+test('any flavour by name: the profile declares it under "flavours" (express and express5 are short for two)', () => {
+  const pkg = join(dir, 'flavoured');
+  mkdirSync(pkg);
+  writeFileSync(join(pkg, 'index.js'), '');
+  writeFileSync(
+    join(pkg, 'kit-conformance.json'),
+    JSON.stringify({ express5: './five.js', flavours: { ctx: './flavours/ctx.js' } }),
+  );
+  const location = locateImplementation(pkg);
+  const profile = loadProfile(location);
+  assert.deepEqual(profile.flavours, {
+    ctx: join(pkg, 'flavours', 'ctx.js'),
+    express5: join(pkg, 'five.js'),
+  });
+  assert.equal(
+    locateFlavourEntry(location, profile, 'ctx'),
+    pathToFileURL(join(pkg, 'flavours', 'ctx.js')).href,
+  );
+  assert.equal(locateFlavourEntry(location, profile, 'other'), undefined);
+  writeFileSync(join(pkg, 'kit-conformance.json'), JSON.stringify({ flavours: { ctx: 3 } }));
+  assert.throws(() => loadProfile(location), /"flavours" must be an object/);
 });

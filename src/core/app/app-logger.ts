@@ -5,9 +5,6 @@ import { processLogger, redact } from '../../base/logger.js';
 /** `kit({ logger })`: a pino logger to use as it is, or pino's options for a new one (with kitjs's redaction). */
 export type LoggerOption = Logger | LoggerOptions;
 
-// The loggers made for apps given no logger: an Express flavour replaces those with Express's habit.
-const madeForApps = new WeakSet<Logger>();
-
 /**
  * APP-013: the logger an app logs its failures with: the one given, one made from the options given (secrets
  * redacted as kitjs's own logger redacts them, JSON lines on stdout), or a child of kitjs's process-wide
@@ -23,9 +20,7 @@ const madeForApps = new WeakSet<Logger>();
  */
 export function appLogger(option: unknown): Logger {
   if (option === undefined) {
-    const own = processLogger().child({});
-    madeForApps.add(own);
-    return own;
+    return processLogger().child({});
   }
   if (isLogger(option)) return option;
   if (option === null || typeof option !== 'object' || Array.isArray(option)) {
@@ -40,17 +35,4 @@ function isLogger(value: unknown): value is Logger {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
   return ['error', 'warn', 'info', 'child'].every((name) => typeof candidate[name] === 'function');
-}
-
-/**
- * Whether `logger` is one {@link appLogger} made for an app given no logger (EXP-015: an Express flavour's
- * app then logs as Express does).
- *
- * @example
- * ```ts
- * madeForApp(app.log); // true for kit() with no logger option
- * ```
- */
-export function madeForApp(logger: Logger): boolean {
-  return madeForApps.has(logger);
 }

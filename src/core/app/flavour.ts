@@ -4,11 +4,14 @@ import type { RouterWalk } from '../router/router-walk.js';
 import type { KitRequest, KitResponse } from '../types.js';
 
 /**
- * A flavour of app: `kit()` is one (`app/kit-flavour.ts`), kitjs/express another (`flavours/express4/`).
- * Everything in it is fixed when an app is made and read where it is used, never looked up per request by
- * name: its requests and responses are instances of its classes (a flavour subclasses the core's to add or
- * change members, so a member added to one flavour's prototype never reaches another's apps), and the end of
- * its stack writes its pages. The core has no member or branch for what one flavour does differently.
+ * What an app is made of, besides its class: `kit()`'s (`app/kit-flavour.ts`), kitjs/express's
+ * (`flavours/express4/`), kitjs/express5's. A flavour is a class family (src/README.md): its App class
+ * (a subclass of the core's `App`, whose constructor passes this object to `super` and sets its defaults),
+ * its Router class, and the request and response classes named here. Everything in it is fixed when an app is
+ * made and read where it is used, never looked up per request by name: its requests and responses are
+ * instances of its classes (a flavour subclasses the core's to add or change members, so a member added to
+ * one flavour's prototype never reaches another's apps), and the end of its stack writes its pages. The core
+ * has no member or branch for what one flavour does differently.
  */
 export interface Flavour {
   /** The class node:http makes the app's requests with: KitIncomingMessage or a subclass of it. */
@@ -33,8 +36,6 @@ export interface Flavour {
    * (X5-018): `//a` is then neither `/a` nor under `/a`. Every other spelling is canonical either way.
    */
   readonly keepsEmptySegments?: boolean | undefined;
-  /** Called once on every new app of the flavour, before it is handed out: its defaults and extra members. */
-  readonly prepare?: ((app: object) => void) | undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Flavour } from './flavour.js';
  *
  * @example
  * ```ts
- * const app = createApp(options, kitFlavour);
+ * const app = new App(options, kitFlavour); // what kit(options) makes
  * ```
  */
 export const kitFlavour: Flavour = Object.freeze({

@@ -7,11 +7,15 @@ import type { KitApp, PathList, ViewEngine } from '../types.js';
 export interface AppLike {
   mountpath: string | RegExp | PathList;
   parent: KitApp | undefined;
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+/** What a sub-app inherits from its parent when mounted: its settings table and engines. */
+export interface MountSettings {
   settings: AppSettings;
   engines: Record<string, ViewEngine>;
+  /** True until the sub-app set `trust proxy` itself. */
   trustProxyDefault: boolean;
-  emit(event: string, ...args: unknown[]): boolean;
-  rebase(parent: KitApp): void;
 }
 
 /** The arguments of `app.use`: the path argument as given (when there is one), and the apps among the rest. */
@@ -50,23 +54,23 @@ function isApp(item: unknown): item is AppLike {
 }
 
 /**
- * Express's own `mount` listener (EXP-004): the sub-app's settings, engines and request/response
- * prototypes inherit from the parent's through the prototype chain, so what it does not set it reads from
- * the parent. Its own defaults still win, except `trust proxy`: left at its default, the parent's applies.
+ * Express's own `mount` listener (EXP-004): the sub-app's settings and engines inherit from the parent's
+ * through the prototype chain, so what it does not set it reads from the parent (the app re-bases its
+ * request/response prototypes itself). Its own defaults still win, except `trust proxy`: left at its
+ * default, the parent's applies.
  *
  * @example
  * ```ts
- * subApp.on('mount', (parent) => settleMount(subApp, parent));
+ * settleMount({ settings, engines, trustProxyDefault: true }, parent);
  * ```
  */
-export function settleMount(app: AppLike, parent: KitApp): void {
+export function settleMount(app: MountSettings, parent: KitApp): void {
   if (app.trustProxyDefault && typeof parent.settings['trust proxy fn'] === 'function') {
     delete app.settings['trust proxy'];
     delete app.settings['trust proxy fn'];
   }
   Object.setPrototypeOf(app.settings, parent.settings);
   Object.setPrototypeOf(app.engines, parent.engines);
-  app.rebase(parent);
 }
 
 /**

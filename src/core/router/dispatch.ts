@@ -8,7 +8,7 @@ import type { KitResponse, NextFunction, Route } from '../types.js';
 import { AS_ERROR_HANDLER, AS_HANDLER, type HandlerRunner, invoke, nextStringError } from './invoke.js';
 import type { Layer, PrefixLayer } from './layer.js';
 import { MountPath } from './mount-path.js';
-import type { ParamTable } from './param-callbacks.js';
+import { PARAM_CALLBACKS, type ParamTable } from './param-callbacks.js';
 import { type ParamHost, type ParamSeen, paramCallbacksApply, runParamCallbacks } from './param-dispatch.js';
 import { enteredText, matchPrefix } from './prefix-match.js';
 import type { RouteEntry, RouteIndex, RouteMatch } from './route-index.js';
@@ -21,7 +21,7 @@ const PREFIX_ENTRY: RouteEntry = { order: -1, group: -1, method: '*', path: '', 
 
 /** What a dispatch needs of the router it runs: its param callbacks and whether it merges params. */
 export interface DispatchOwner {
-  paramTable: ParamTable | null;
+  [PARAM_CALLBACKS]: ParamTable | null;
   readonly mergeParams: boolean;
 }
 
@@ -156,7 +156,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
               // SCHEMA-009: the route that answers owns the reply; none before its first handler sets one.
               leaveReplies(this.res as unknown as ReplyCarrier, false);
               // XROUTE-008: param callbacks first; they resume here, or leave the route with next(err/'route').
-              const table = this.owner?.paramTable;
+              const table = this.owner?.[PARAM_CALLBACKS];
               if (table != null && paramCallbacksApply(table, match)) {
                 runParamCallbacks(this, table, match, () => this.resume());
                 return;
@@ -262,7 +262,7 @@ export class Dispatch implements HandlerRunner, ParamHost, Hopper {
       return true;
     }
     this.req.route = undefined;
-    const table = this.owner?.paramTable;
+    const table = this.owner?.[PARAM_CALLBACKS];
     if (table == null || !paramCallbacksApply(table, match)) return false;
     runParamCallbacks(this, table, match, () => this.runLayer(layer));
     return true;

@@ -1,4 +1,5 @@
 /** `router.param(name, fn)`: the table of parameter callbacks a router keeps, and how they are added. */
+import { setupError } from '../../base/errors.js';
 import type { ParamHandler } from '../types.js';
 
 // XROUTE-008: the callback's type is the public ParamHandler (src/core/types/handlers.ts).
@@ -6,6 +7,12 @@ export type ParamCallback = ParamHandler;
 
 /** Callbacks by parameter name, in the order they were added; no prototype, names come from apps. */
 export type ParamTable = Record<string, ParamCallback[]>;
+
+/**
+ * The key of a router's table of param callbacks, which the dispatcher reads (null until the first, so
+ * dispatch skips them cheaply): internal state, so not a string key of the router (an app is one).
+ */
+export const PARAM_CALLBACKS: unique symbol = Symbol('kitjs.paramCallbacks');
 
 /**
  * A table with `fn` added for each name (Express's `app.param(['id', 'page'], fn)`); a leading `:` is
@@ -25,7 +32,10 @@ export function addParamCallbacks(
   }
   const names = Array.isArray(name) ? name : [name];
   if (typeof fn !== 'function') {
-    throw new TypeError(`param(${JSON.stringify(name)}, fn): fn must be a function, got ${typeof fn}`);
+    throw setupError(
+      'KIT_ERR_SETUP_PARAM_CALLBACK',
+      `param(${JSON.stringify(name)}, fn): fn must be a function, got ${typeof fn}`,
+    );
   }
   const out: ParamTable = table ?? Object.create(null);
   for (const one of names) {

@@ -1,5 +1,6 @@
 /** Route: Express's route object — one path, its handlers per method — what `route(path)` returns and `req.route` shows. */
 import { METHODS } from 'node:http';
+import { setupError } from '../../base/errors.js';
 import { refuseFactory } from '../../base/factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type { SchemaCompilers } from '../schema/compilers.js';
@@ -109,20 +110,23 @@ export class Route<Path extends RoutePath = RoutePath> implements PublicRoute<Pa
 
 /**
  * The handlers of a registration (behind the validator its route options make, if any), flattened, each
- * checked to be a function (not a factory passed uncalled): a TypeError naming `where` otherwise (APP-006,
- * APP-010).
+ * checked to be a function (not a factory passed uncalled): a TypeError naming `where` otherwise, with its
+ * code (APP-006, APP-010).
  */
 export function checkHandlers(handlers: unknown[], where: string, compilers?: SchemaCompilers): Middleware[] {
   // SCHEMA-001: route options (`{ schema }`) first become the validator that runs before the handlers,
   // compiled by the registering app's compilers (SCHEMA-013).
   const flat = routeHandlers(handlers, where, compilers).flat(Infinity as 1);
-  if (flat.length === 0) throw new TypeError(`${where} needs at least one handler`);
+  if (flat.length === 0) throw setupError('KIT_ERR_SETUP_NO_HANDLER', `${where} needs at least one handler`);
   return flat.map((handler, position) => {
     refuseFactory(handler, where);
     // XROUTE-014: a Router among the handlers runs as one, as Express's (a function there) does.
     if (isMountableObject(handler)) return routerAsHandler(handler);
     if (typeof handler !== 'function') {
-      throw new TypeError(`${where}: handler ${position + 1} is ${describe(handler)}; expected a function`);
+      throw setupError(
+        'KIT_ERR_SETUP_HANDLER_TYPE',
+        `${where}: handler ${position + 1} is ${describe(handler)}; expected a function`,
+      );
     }
     return handler as Middleware;
   });

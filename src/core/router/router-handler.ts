@@ -19,14 +19,27 @@ export function isMountableObject(value: unknown): value is Mountable {
  * ```
  */
 export function routerAsHandler(target: Mountable): Middleware {
-  const merge = Boolean((target as { mergeParams?: boolean }).mergeParams);
   // Named `router`, the name Express's router function has in `req.route.stack`.
   return function router(req: KitRequest, res: KitResponse, next: NextFunction): void {
-    const params = req.params;
-    if (!merge) req.params = {};
-    target.handle(req, res, (err) => {
-      req.params = params;
-      next(err);
-    });
+    runAsHandler(target, req, res, next);
   } as Middleware;
+}
+
+/**
+ * {@link routerAsHandler}'s work for one request: the router `target` runs it with `req.params` empty (the
+ * route's, with `mergeParams`), and gives the route's back before `next`. A callable router's call
+ * (`express.Router()`, XROUTE-015) is this.
+ *
+ * @example
+ * ```ts
+ * const router = (req, res, next) => runAsHandler(router, req, res, next);
+ * ```
+ */
+export function runAsHandler(target: Mountable, req: KitRequest, res: KitResponse, next: NextFunction): void {
+  const params = req.params;
+  if (!(target as { mergeParams?: boolean }).mergeParams) req.params = {};
+  target.handle(req, res, (err) => {
+    req.params = params;
+    next(err);
+  });
 }

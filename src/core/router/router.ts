@@ -3,7 +3,6 @@
 import { markFactory } from '../../base/factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type { SchemaCompilers } from '../schema/compilers.js';
-import { routeSchemaOf } from '../schema/route-options.js';
 import type {
   GuaranteedBy,
   HandlerArg,
@@ -25,14 +24,21 @@ import type {
   UseArg,
 } from '../types.js';
 import { prepareBareRequest } from './bare-request.js';
+import { CallableRoot } from './callable.js';
 import { Dispatch } from './dispatch.js';
 import { kitPathSyntax } from './kit-path-syntax.js';
 import type { Layer } from './layer.js';
-import { addParamCallbacks, type ParamCallback, type ParamTable } from './param-callbacks.js';
+import {
+  addParamCallbacks,
+  PARAM_CALLBACKS,
+  type ParamCallback,
+  type ParamTable,
+} from './param-callbacks.js';
 import { PATH_SYNTAX, type PathSyntax } from './path-syntax.js';
 import type { MatchOptions } from './regex-path.js';
 import { checkHandlers, describe, METHOD_NAMES, Route as RouteObject } from './route.js';
 import { RouteIndex, type RoutePath } from './route-index.js';
+import { listRoutes } from './route-list.js';
 import { useLayers } from './use-args.js';
 
 /**
@@ -55,7 +61,10 @@ export interface RouterOptions {
 
 /**
  * A router: middleware, routes and mounted routers, run in registration order. Mount it with
- * `app.use('/prefix', router)`; its paths are relative to that prefix.
+ * `app.use('/prefix', router)`; its paths are relative to that prefix. Its state is `stack` and
+ * `mergeParams`, as an Express router's; the rest is private. Every registration goes through `use`,
+ * `route`, `param` and `addRoute`, which a flavour's Router and App classes override to check or word what
+ * they register (kitjs/express5, X5-005).
  *
  * @example
  * ```ts
@@ -66,30 +75,31 @@ export interface RouterOptions {
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the methods loop below defines the merged members.
-export class Router implements RouterLike<Router>, Mountable {
+export class Router extends CallableRoot implements RouterLike<Router>, Mountable {
   /** Internal: the layers in registration order (read by the dispatcher and `routes()`). */
   readonly stack: Layer[] = [];
-  private order = 0;
-  /** The route block new routes join; a `use` closes it so that order stays exact. */
-  private block: RouteIndex | null = null;
-  /** Internal: `param(name, fn)` callbacks by name; null until the first, so dispatch skips them cheaply. */
-  paramTable: ParamTable | null = null;
   /** Route handlers see the parent's `req.params` too (XROUTE-006). */
   readonly mergeParams: boolean;
+  /** Internal: `param(name, fn)` callbacks by name, read by the dispatcher (param-callbacks.ts). */
+  [PARAM_CALLBACKS]: ParamTable | null = null;
+  #order = 0;
+  /** The route block new routes join; a `use` closes it so that order stays exact. */
+  #block: RouteIndex | null = null;
   /** `caseSensitive` and `strict` of the constructor's options (XROUTE-005). */
-  private readonly matching: MatchOptions;
-  /**
-   * Internal: how this router reads its string paths, when each is registered (ROUTE-022): kitjs's own syntax,
-   * unless the flavour that made the router set its own (kitjs/express: Express 4's, XROUTE-001).
-   */
-  [PATH_SYNTAX]: PathSyntax = kitPathSyntax;
+  readonly #matching: MatchOptions;
 
   constructor(options: RouterOptions = {}) {
+    super();
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`new Router(options): options must be an object, got ${describe(options)}`);
     }
-    this.matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };
+    this.#matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };
     this.mergeParams = Boolean(options.mergeParams);
+  }
+
+  /** Internal: how this router reads its string paths (ROUTE-022); a flavour's classes answer theirs. */
+  get [PATH_SYNTAX](): PathSyntax {
+    return kitPathSyntax;
   }
 
   /**
@@ -97,7 +107,7 @@ export class Router implements RouterLike<Router>, Mountable {
    * settings instead (XROUTE-005).
    */
   protected matchOptions(): MatchOptions {
-    return this.matching;
+    return this.#matching;
   }
 
   /**
@@ -151,14 +161,14 @@ export class Router implements RouterLike<Router>, Mountable {
     for (const layer of useLayers(args, this.matchOptions().caseSensitive, this[PATH_SYNTAX])) {
       this.stack.push(layer);
     }
-    this.block = null;
+    this.#block = null;
     return this;
   }
 
   // ROUTE-010, ROUTE-012: one chain per path; its methods share a group, so next('route') leaves them all.
   // XROUTE-010: the chain is a Route object, the one `req.route` shows.
   route<Path extends string>(path: Path): Route<Path> {
-    const group = this.order++;
+    const group = this.#order++;
     // Express keeps a route where it was made: every method registered on it later joins the block its
     // first one joined, ordered by the route's place, even when a `use` or other routes came in between.
     const home: { block: RouteIndex | null } = { block: null };
@@ -174,7 +184,7 @@ export class Router implements RouterLike<Router>, Mountable {
    * captures `name`, once per request and value; several names take an array.
    */
   param(name: string | string[], fn: ParamCallback): this {
-    this.paramTable = addParamCallbacks(this.paramTable, name, fn);
+    this[PARAM_CALLBACKS] = addParamCallbacks(this[PARAM_CALLBACKS], name, fn);
     return this;
   }
 
@@ -195,9 +205,7 @@ export class Router implements RouterLike<Router>, Mountable {
   // APP-009: `all` is reported as ALL and a mounted router's routes carry its prefix, in registration order.
   /** Every route registered here and in mounted routers, with full paths. */
   routes(): RouteInfo[] {
-    const out: RouteInfo[] = [];
-    collectRoutes(this.stack, '', out);
-    return out;
+    return listRoutes(this.stack);
   }
 
   /** Internal: what every registrar does. */
@@ -212,15 +220,15 @@ export class Router implements RouterLike<Router>, Mountable {
   ): this {
     // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
     const flat = checkHandlers(handlers, `${name}('${String(path)}')`, this.schemaCompilers());
-    const block = home?.block ?? this.block ?? new RouteIndex();
-    const order = group ?? this.order++;
+    const block = home?.block ?? this.#block ?? new RouteIndex();
+    const order = group ?? this.#order++;
     const owner = route ?? new RouteObject(path);
     // Compiled (and checked, XROUTE-002) before anything changes: a refused path leaves the router as it was.
     const added = { order, group: order, method, path, handlers: flat, route: owner };
     block.add(added, this.matchOptions(), this[PATH_SYNTAX]);
     owner.record(method, name, flat);
-    if (block !== this.block && block !== home?.block) {
-      this.block = block;
+    if (block !== this.#block && block !== home?.block) {
+      this.#block = block;
       this.stack.push({ kind: 'routes', index: block });
     }
     if (home !== undefined) home.block = block;
@@ -285,30 +293,6 @@ for (const name of [...METHOD_NAMES, 'all']) {
     writable: true,
     configurable: true,
   });
-}
-
-function collectRoutes(stack: Layer[], prefix: string, out: RouteInfo[]): void {
-  for (const layer of stack) {
-    if (layer.kind === 'routes') {
-      for (const entry of layer.index.entries) {
-        const method = entry.method === '*' ? 'ALL' : entry.method;
-        const paths = Array.isArray(entry.path) ? entry.path.flat(Infinity as 1) : [entry.path];
-        const schema = routeSchemaOf(entry.handlers);
-        for (const one of paths) {
-          // A RegExp path is listed as its source text, under the prefix's.
-          const path = joinPath(prefix, one === '*' ? '/*' : String(one));
-          out.push(schema === undefined ? { method, path } : { method, path, schema });
-        }
-      }
-    } else if (layer.kind === 'mount' && layer.target instanceof Router) {
-      collectRoutes(layer.target.stack, prefix + layer.prefix, out);
-    }
-  }
-}
-
-function joinPath(prefix: string, path: string): string {
-  if (prefix === '') return path;
-  return path === '/' ? prefix : prefix + path;
 }
 
 markFactory(Router, 'new Router()');

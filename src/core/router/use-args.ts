@@ -1,4 +1,5 @@
 /** What `use(...)` adds to a router's stack: its arguments read as Express reads them, checked at setup. */
+import { setupError } from '../../base/errors.js';
 import { refuseFactory } from '../../base/factory-guard.js';
 import type { Middleware, Mountable } from '../types.js';
 import type { PrefixLayer } from './layer.js';
@@ -44,7 +45,10 @@ export function useLayers(args: unknown[], caseSensitive: boolean, syntax: PathS
   items = items.flat(Infinity);
   // APP-006: worded as Express words it, so code that checks Express's message keeps working.
   if (items.length === 0)
-    throw new TypeError('use() requires a middleware function or a Router, and got none');
+    throw setupError(
+      'KIT_ERR_SETUP_NO_HANDLER',
+      'use() requires a middleware function or a Router, and got none',
+    );
   return items.map((item, position): PrefixLayer => {
     refuseFactory(item, prefix === '' ? 'use()' : `use('${prefix}')`);
     // A Router, or a kit app (a function too, APP-012): mounted, so that its 404 falls through to here.
@@ -59,7 +63,8 @@ export function useLayers(args: unknown[], caseSensitive: boolean, syntax: PathS
       const handler = item as Middleware;
       return { kind: 'middleware', prefix, handler, errorHandler: handler.length >= 4, pattern };
     }
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_HANDLER_TYPE',
       `use(): argument ${position + 1} requires a middleware function but got a ${typeName(item)} (${describe(item)}); a Router mounts too`,
     );
   });

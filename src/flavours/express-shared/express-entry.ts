@@ -5,12 +5,12 @@ import type { RawOptions } from '../../batteries/middleware/body/raw.js';
 import type { TextOptions } from '../../batteries/middleware/body/text.js';
 import type { UrlencodedOptions } from '../../batteries/middleware/body/urlencoded.js';
 import type { Flavour } from '../../core/app/flavour.js';
-import { applicationPrototype, createApp, type KitOptions } from '../../core/app.js';
-import { PATH_SYNTAX, type PathSyntax } from '../../core/router/path-syntax.js';
+import type { KitOptions } from '../../core/app.js';
 import { Route } from '../../core/router/route.js';
-import { Router } from '../../core/router/router.js';
+import type { Router, RouterOptions } from '../../core/router/router.js';
 import type { KitApp, RequestHandler, RoutePath, Route as RouteType } from '../../core/types.js';
-import { callableRouter } from './callable-router.js';
+import type { ExpressApp } from './app.js';
+import type { ExpressRouter } from './router.js';
 import type { ExpressStaticOptions } from './static.js';
 
 /**
@@ -75,7 +75,7 @@ export interface ExpressFunction<Request, Response> {
   static: (root: string, options?: ExpressStaticOptions) => RequestHandler;
   /** Makes a Router, with or without `new`. */
   Router: ExpressRouterFactory;
-  /** The prototype of every app: members added here appear on every app. */
+  /** The prototype of this flavour's apps: members added here appear on every one, and on no other flavour's. */
   application: Record<string, unknown>;
   /** The prototype of this flavour's requests: members added here appear on every one, and on no other flavour's. */
   request: Request & Record<string, unknown>;
@@ -90,19 +90,20 @@ export interface ExpressFunction<Request, Response> {
  *
  * @example
  * ```ts
- * const parts: ExpressParts = { flavour: express4Flavour, pathSyntax: expressPathSyntax, ...bodies, static: expressStatic };
+ * const parts: ExpressParts = { App: Express4App, Router: Express4Router, flavour: express4Flavour, ...bodies, static: expressStatic };
  * ```
  */
 export interface ExpressParts {
-  /** The flavour of every app `express()` makes: its classes, pages and defaults. */
+  /** The class of the apps `express()` makes, with the flavour's defaults and members (`Express4App`...). */
+  readonly App: new (
+    options?: KitOptions,
+  ) => ExpressApp;
+  /** The class of the routers `express.Router()` makes, with the flavour's path syntax and registrars. */
+  readonly Router: new (
+    options?: RouterOptions,
+  ) => ExpressRouter;
+  /** The flavour the apps are made of: its request and response classes, whose prototypes the entry gives. */
   readonly flavour: Flavour;
-  /** How `express.Router()`'s routers read their string paths (XROUTE-001, X5-003). */
-  readonly pathSyntax: PathSyntax;
-  /**
-   * What else a router `express.Router()` makes has or checks: Express 4's `router.param(fn)` (XROUTE-019),
-   * Express 5's registrars' refusals (X5-005).
-   */
-  readonly prepareRouter?: ((router: Router) => void) | undefined;
   readonly json: (options?: JsonOptions) => RequestHandler;
   readonly urlencoded: (options?: UrlencodedOptions) => RequestHandler;
   readonly raw: (options?: RawOptions) => RequestHandler;
@@ -110,53 +111,44 @@ export interface ExpressParts {
   readonly static: (root: string, options?: ExpressStaticOptions) => RequestHandler;
 }
 
-// Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
-const RouterWithOptions = Router as unknown as new (options?: Record<string, unknown>) => Router;
-
 /**
- * XROUTE-015: `express.Router` of one flavour: the router is also a function `(req, res, next)`, as Express's
- * is, reading its string paths with the flavour's syntax (XROUTE-001, X5-003), with what else the flavour's
- * routers have (`parts.prepareRouter`). `new express.Router()` returns the object the function made;
- * `instanceof` answers for Router itself.
+ * XROUTE-015: `express.Router` of one flavour: a function making a router of the flavour's class (the
+ * function `(req, res, next)`, reading the flavour's paths, with its registrars), called with or without
+ * `new`, as Express's is; its `prototype` is the class's, so `instanceof express.Router` holds.
  */
-function routerFactory(parts: ExpressParts): ExpressRouterFactory {
-  const { pathSyntax, prepareRouter } = parts;
-  const ExpressRouter = function ExpressRouter(options?: Record<string, unknown>): Router {
-    const router = new RouterWithOptions(options);
-    router[PATH_SYNTAX] = pathSyntax;
-    const callable = callableRouter(router);
-    prepareRouter?.(callable);
-    return callable;
+function routerFactory(RouterClass: ExpressParts['Router']): ExpressRouterFactory {
+  // Router options (caseSensitive, strict, mergeParams) are passed on for the Router that takes them.
+  const ExpressRouterFunction = function ExpressRouter(options?: Record<string, unknown>): Router {
+    return new RouterClass(options) as unknown as Router;
   } as unknown as ExpressRouterFactory;
-  (ExpressRouter as unknown as { prototype: Router }).prototype = Router.prototype;
-  return markFactory(ExpressRouter, 'express.Router()');
+  (ExpressRouterFunction as unknown as { prototype: object }).prototype = RouterClass.prototype;
+  return markFactory(ExpressRouterFunction, 'express.Router()');
 }
 
 /**
- * Makes the `express` function of one flavour with its members (EXP-001, X5-001): apps of `parts.flavour`,
- * its body parsers, `express.static` and `Router`; `application` is the prototype of every app, and
- * `request`/`response` the prototypes of the flavour's own classes themselves, so that a member assigned
- * there reaches every request and response of the flavour and none of another's. The entry adds what only it
- * has (kitjs/express's `express.query`).
+ * Makes the `express` function of one flavour with its members (EXP-001, X5-001): apps of `parts.App`,
+ * its body parsers, `express.static` and `Router`; `application`, `request` and `response` are the
+ * prototypes of the flavour's own App, request and response classes themselves, so that a member assigned
+ * there reaches every app, request and response of the flavour and none of another's. The entry adds what
+ * only it has (kitjs/express's `express.query`).
  *
  * @example
  * ```ts
- * const express = expressEntry<Express5>({ flavour: express5Flavour, pathSyntax: express5PathSyntax, ... });
+ * const express = expressEntry<Express5>({ App: Express5App, Router: Express5Router, flavour: express5Flavour, ... });
  * ```
  */
 export function expressEntry<Entry extends ExpressFunction<unknown, unknown>>(parts: ExpressParts): Entry {
-  const { flavour } = parts;
-  // EXP-015, X5-017: the flavour's prepare gives an app Express's logger when it is given none.
+  const { App, flavour } = parts;
   const express = function createExpressApp(options?: KitOptions): KitApp {
-    return createApp(options, flavour);
+    return new App(options) as unknown as KitApp;
   } as Entry;
   express.json = parts.json;
   express.urlencoded = parts.urlencoded;
   express.raw = parts.raw;
   express.text = parts.text;
   express.static = parts.static;
-  express.Router = routerFactory(parts);
-  express.application = applicationPrototype as Record<string, unknown>;
+  express.Router = routerFactory(parts.Router);
+  express.application = App.prototype as unknown as Record<string, unknown>;
   express.request = flavour.Request.prototype as Entry['request'];
   express.response = flavour.Response.prototype as Entry['response'];
   express.Route = Route as unknown as ExpressRouteClass;

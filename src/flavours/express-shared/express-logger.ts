@@ -1,6 +1,5 @@
 /** The logger an Express flavour's app logs its failures with when it is given none: Express's own habit, the stack on stderr. */
 import pino, { type Logger } from 'pino';
-import { madeForApp } from '../../core/app/app-logger.js';
 import type { AppContext } from '../../core/app/context.js';
 
 interface Entry {
@@ -21,11 +20,11 @@ const expressLoggers = new WeakMap<Logger, () => unknown>();
  * stack (or its text), and nothing is written while the app's `env` is `'test'`; stdout stays the app's own,
  * as on Express. What kitjs logs besides failures (a client that left, a warning) goes to stderr as its JSON
  * line. Given to an app of either Express flavour that was given no `logger` of its own (`express({ logger })`
- * wins): {@link useExpressLogger}.
+ * wins): `ExpressApp` (app.ts).
  *
  * @example
  * ```ts
- * const app = createApp({ logger: expressLogger(() => app.get('env')) }, express5Flavour);
+ * const log = expressLogger(() => app.get('env'));
  * ```
  */
 export function expressLogger(env: () => unknown): Logger {
@@ -54,22 +53,6 @@ export function expressLogger(env: () => unknown): Logger {
   );
   expressLoggers.set(log, env);
   return log;
-}
-
-/**
- * EXP-015, X5-017: an Express flavour's app logs as Express does unless it was given a logger: one made with
- * no `logger` option logs through kitjs's process-wide one (APP-013), which this replaces with
- * {@link expressLogger}, reading the app's `env` when it writes. Called once, from the flavour's `prepare`.
- *
- * @example
- * ```ts
- * useExpressLogger(app); // app.log is now Express's habit: failures' stacks on stderr
- * ```
- */
-export function useExpressLogger(app: object): void {
-  const target = app as { context: AppContext; settings: Record<string, unknown> };
-  if (!madeForApp(target.context.logger)) return;
-  target.context.logger = expressLogger(() => target.settings.env);
 }
 
 /**

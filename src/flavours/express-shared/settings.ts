@@ -1,6 +1,4 @@
 /** EXP-002: settings written straight into `app.settings` take effect in kitjs/express, as Express reads them per request. */
-import type { KitApp } from '../../core/types.js';
-
 /** What the app exposes to hear that its settings table changed outside `app.set`. */
 interface RefreshableApp {
   settings: Record<string, unknown>;
@@ -14,6 +12,9 @@ interface RefreshableApp {
  * compiles what requests read whenever a setting changes (app/context.ts), so a kitjs/express app's table
  * is watched: a write, definition or deletion recompiles, and nothing runs per request. A write that reaches
  * the table through a mounted app's (its prototype) lands on the mounted app's own, as in a plain object.
+ * A Proxy on purpose, around the table only (never the app): it hears the writes Express lets code make
+ * to a plain table, at no cost to a request; comparing the table with what was compiled would run on
+ * every request instead.
  *
  * @example
  * ```ts
@@ -21,8 +22,7 @@ interface RefreshableApp {
  * app.settings['json spaces'] = 2; // the next res.json indents
  * ```
  */
-export function watchSettings(app: KitApp): void {
-  const target = app as unknown as RefreshableApp;
+export function watchSettings(target: RefreshableApp): void {
   const table = target.settings;
   const refresh = (): void => target.refreshSettings();
   const watched = new Proxy(table, {
