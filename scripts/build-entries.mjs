@@ -25,7 +25,7 @@ export const CHUNKS = [
   'db-shared', // batteries/db (kitjs, kitjs/db)
   'docs-shared', // batteries/docs (kitjs, kitjs/docs)
   'middleware-query', // the query middleware (kitjs, kitjs/express)
-  'base-errors', // the error registry, HttpError, the lazy peer loader (every entry)
+  'base', // the error registry, HttpError, setup errors, the lazy peer loader (every entry)
   'base-logger', // the process-wide logger and its redaction (every entry but kitjs/otel)
   'base-plain-object', // (kitjs, express, express5, db)
   'core-final-handler', // the default answers, their error views, writeBody, the listen hook slot, the factory guard (kitjs, express, express5, auth)
