@@ -26,7 +26,9 @@ try {
   }
   const added = /added (\d+) packages?/.exec(install.stdout + install.stderr)?.[1];
   if (added === undefined) throw new Error(`no "added N packages" line in npm's output:\n${install.stdout}`);
-  const kilobytes = Number(execFileSync('du', ['-sk', join(clone, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
+  const kilobytes = Number(
+    execFileSync('du', ['-sk', join(clone, 'node_modules')], { encoding: 'utf8' }).split('\t')[0],
+  );
   const megabytes = Math.round(kilobytes / 1024);
   const date = new Date().toISOString().slice(0, 10);
   const figures = `${START}${added} packages, ${megabytes} MB: \`npm ci\` of a fresh clone at ${commit}, ${date}, npm's "added ${added} packages" and \`du -sk node_modules\`, measured by \`npm run install-figures\`${END}`;
