@@ -29,6 +29,9 @@ export function hangMsFrom(env = process.env) {
 
 const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
 
+/** The signals that interrupt a run, and their numbers (a process ended by signal n exits with 128 + n). */
+const signalNumbers = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 };
+
 function timestamp() {
   const ms = Date.now();
   return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 };
@@ -131,8 +134,21 @@ function runChild(job, { cwd, hangMs, onMessage }) {
       }
     }
 
+    // Interrupted (Ctrl-C reaches both processes; a kill of this one alone does not): the child gets the signal
+    // and a while to stop what it started (its PostgreSQL server), then is killed, since a blocked child never
+    // reads a signal it has a handler for; this process then ends as the signal would have ended it.
+    let interrupted;
+    const onSignal = (name) => {
+      if (interrupted) return killTree(child.pid);
+      interrupted = name;
+      child.kill(name);
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => killTree(child.pid), 10_000);
+    };
+    for (const name of Object.keys(signalNumbers)) process.on(name, onSignal);
+
     child.on('message', (message) => {
-      if (silent) return;
+      if (silent || interrupted) return;
       watchdog.refresh();
       if (message.envelope) {
         track(message.envelope);
@@ -151,6 +167,8 @@ function runChild(job, { cwd, hangMs, onMessage }) {
 
     function settle(exit) {
       clearTimeout(watchdog);
+      for (const name of Object.keys(signalNumbers)) process.off(name, onSignal);
+      if (interrupted) process.exit(128 + signalNumbers[interrupted]);
       const outcome = ended ?? (silent ? { outcome: 'hung' } : { outcome: 'exited', exit });
       resolve({
         ...outcome,
