@@ -1,6 +1,7 @@
 // Checks the links between the spec, the scenarios and the code (spec/README.md):
 // - every `### ` heading of spec/*.md (README.md aside) is `### <PREFIX>-<NNN> <title>`, and no ID is defined twice;
-// - every rule has a scenario (`Rule: <ID>` under features/) and every scenario names a rule the spec defines;
+// - every rule has a scenario (`Rule: <ID>` under features/, or under test/harness/ for the runner's own rules that
+//   only a misbehaving implementation shows) and every scenario names a rule the spec defines;
 // - every rule is named, as a whole word, in the code that keeps it (src/, reference-app/, scripts/,
 //   step-definitions/), unless spec/waivers.md lists it with a reason; code names no rule the spec lacks;
 // - the spec directory can be read and holds rules.
@@ -74,9 +75,15 @@ for (const file of specFiles) {
 if (specFiles.length > 0 && specRules.size === 0)
   problems.push(`spec/ holds no rules (no "### <ID> <title>")`);
 
-// The scenarios: every rule has one, every one names a rule.
+// The scenarios: every rule has one, every one names a rule. Besides the product's suite (features/), the
+// feature files test/harness/'s tests run through scripts/features.mjs against an implementation made to
+// misbehave (one that hangs), which the product's suite, run against every implementation, cannot hold.
 const featureRules = new Map();
-for (const file of filesUnder(join(root, 'features'), (name) => name.endsWith('.feature'))) {
+const featureFiles = [
+  ...filesUnder(join(root, 'features'), (name) => name.endsWith('.feature')),
+  ...filesUnder(join(root, 'test', 'harness'), (name) => name.endsWith('.feature'), { optional: true }),
+];
+for (const file of featureFiles) {
   linesOf(file).forEach((line, index) => {
     const id = FEATURE_RULE.exec(line)?.[1];
     if (id && !featureRules.has(id)) featureRules.set(id, where(file, index + 1));

@@ -7,16 +7,28 @@ import { combine, readReports } from './reports.mjs';
 import { readSpec } from './spec.mjs';
 import { readStatus, statusPath, withStatus } from './status-file.mjs';
 
+/**
+ * The product's suite (features/), then the feature files of test/harness/ (the runner's own rules, which only
+ * an implementation made to misbehave shows): the two places scripts/check-rules.mjs reads.
+ */
 function readFeatures(root) {
-  const dir = join(root, 'features');
-  return readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((name) => name.endsWith('.feature'))
-    .sort()
-    .map((name) => {
-      const uri = `features/${name.replaceAll('\\', '/')}`;
-      return parseFeature(readFileSync(join(dir, name), 'utf8'), uri);
-    });
+  return ['features', 'test/harness'].flatMap((top) => {
+    const dir = join(root, top);
+    let names;
+    try {
+      names = readdirSync(dir, { recursive: true }).map(String);
+    } catch (error) {
+      if (top === 'features' || error.code !== 'ENOENT') throw error;
+      return [];
+    }
+    return names
+      .filter((name) => name.endsWith('.feature') && !name.split(/[\\/]/).includes('node_modules'))
+      .sort()
+      .map((name) => {
+        const uri = `${top}/${name.replaceAll('\\', '/')}`;
+        return parseFeature(readFileSync(join(dir, name), 'utf8'), uri);
+      });
+  });
 }
 
 /**

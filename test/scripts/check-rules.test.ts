@@ -146,3 +146,22 @@ test('the scenario checks still hold: a rule without a scenario, a scenario for 
     /features\/more\.feature:3 names rule AREA-404, which no spec\/\*\.md defines/,
   );
 });
+
+test("a rule's scenarios may sit under test/harness/ (the runner's own rules), and no other folder of test/", () => {
+  const onlyFirst = 'Feature: area\n\n  Rule: AREA-001 The first rule\n    Scenario: a\n';
+  const second = 'Feature: hang\n\n  Rule: AREA-002 The second rule\n    Scenario: b\n';
+  const { status, output } = check({
+    ...good,
+    'features/area/area.feature': onlyFirst,
+    'test/harness/fixtures/hang/hang.feature': second,
+  });
+  assert.equal(status, 0, output);
+  fails(
+    { ...good, 'features/area/area.feature': onlyFirst, 'test/other/hang.feature': second },
+    /rule AREA-002 \(spec\/area\.md:7\) has no scenario/,
+  );
+  fails(
+    { ...good, 'test/harness/more.feature': 'Feature: more\n\n  Rule: AREA-404 Nothing\n' },
+    /test\/harness\/more\.feature:3 names rule AREA-404, which no spec\/\*\.md defines/,
+  );
+});

@@ -35,10 +35,16 @@ function fakeReport(name: string, fail: (rule: string, index: number) => boolean
     { type: 'run', implementation: name, module: `${name}/index.js`, date: '2026-01-01T00:00:00Z' },
   ];
   let index = 0;
-  for (const file of readdirSync(join(root, 'features'), { recursive: true }).map(String).sort()) {
-    if (!file.endsWith('.feature')) continue;
-    const uri = `features/${file.replaceAll('\\', '/')}`;
-    const feature = parseFeature(readFileSync(join(root, 'features', file), 'utf8'), uri);
+  // The feature files the site reads: the product's suite, and test/harness/'s (the runner's own rules).
+  const files = ['features', 'test/harness'].flatMap((top) =>
+    readdirSync(join(root, top), { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.feature'))
+      .sort()
+      .map((file) => `${top}/${file.replaceAll('\\', '/')}`),
+  );
+  for (const uri of files) {
+    const feature = parseFeature(readFileSync(join(root, uri), 'utf8'), uri);
     for (const scenario of feature.scenarios) {
       const rows = scenario.examples.flatMap((ex: { rows: { line: number }[] }) =>
         ex.rows.map((row) => row.line),
