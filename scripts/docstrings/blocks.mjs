@@ -30,6 +30,8 @@ export const codeSteps = [
       'exports',
       ['app', 'ExpressAppOf'],
       ['kit', 'typeof Kit.default'],
+      // A flavour's factory is in scope as `flavour` too (`Given the app of the "<name>" flavour:`).
+      ['flavour', 'typeof Express'],
       ['express', 'typeof Express'],
       ['fixtures', 'string'],
       ['tmpDir', 'string'],

@@ -1,10 +1,11 @@
 /** The application: a Router with settings, an error handler, plugins, and the node:http servers it starts. */
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { KitError } from '../base/errors.js';
 import { markFactory } from '../base/factory-guard.js';
 import { appLogger } from './app/app-logger.js';
+import { AppState } from './app/app-state.js';
 import { ConfigurableRouter } from './app/configurable.js';
 import { AppContext } from './app/context.js';
 import { finishRequest } from './app/error-path.js';
@@ -16,7 +17,7 @@ import { type AppLike, mixInEventEmitter, mountArguments } from './app/mount.js'
 import type { KitOptions } from './app/options.js';
 import { errorFormat } from './final-handler.js';
 import { injectInto } from './observe/inject.js';
-import { type ObservedApp, observeApp, observeRequest } from './observe/observe-app.js';
+import { observeApp, observeRequest } from './observe/observe-app.js';
 import type { InternalRequest } from './request/internal.js';
 import { KitIncomingMessage } from './request.js';
 import { KitServerResponse } from './response.js';
@@ -63,32 +64,15 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
   static [CALLABLE] = (): ((...args: never[]) => unknown) => {
     const app = ((req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
       if (typeof next === 'function') app.handle(req as KitRequest, res as KitResponse, next);
-      else app.#handleRequest(req, res);
+      else app.handleRequest(req, res);
     }) as unknown as App;
     return app as unknown as (...args: never[]) => unknown;
   };
 
   /** EXP-004: where the app is mounted in its parent (`'/'` until it is), as `use` was given it. */
   mountpath: string | RegExp | PathList = '/';
-  #parent: KitApp | undefined = undefined;
-  /** What this app's requests and responses read of it, compiled when a setting changes. */
-  readonly #context: AppContext;
-  /** EXP-008: this app's own request and response prototypes, made on first use of `app.request`/`response`. */
-  #requestProto: object | undefined = undefined;
-  #responseProto: object | undefined = undefined;
-  /** The apps mounted in this one: they inherit its settings, so they hear when those change. */
-  readonly #subApps = new Set<App>();
-  readonly #handler = (req: IncomingMessage, res: ServerResponse): void => this.#handleRequest(req, res);
-  /** The listener of the servers this app starts (`listen`), whose requests node:http made with its classes. */
-  readonly #serverHandler = (req: IncomingMessage, res: ServerResponse): void =>
-    this.#handleServerRequest(req, res);
-  #errorHandler: AppErrorHandler | undefined = undefined;
-  #notFoundHandler: NotFoundHandler | undefined = undefined;
-  readonly #servers: AppServers;
-  readonly #observed: ObservedApp | undefined; // OBS-010: undefined when its requests do nothing as they arrive
-  /** The prototypes of the requests and responses of this app's flavour, before `app.request`/`response`. */
-  readonly #baseRequest: object;
-  readonly #baseResponse: object;
+  /** Everything else the app keeps, in one object (app/app-state.ts). */
+  readonly #state: AppState<App>;
 
   /** `flavour`: what the app is made of, kit()'s own or that of the subclass calling (app/flavour.ts). */
   constructor(options: KitOptions = {}, flavour: Flavour = kitFlavour) {
@@ -99,62 +83,68 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
     for (const [name, value] of Object.entries(timeouts)) {
       if (value !== undefined) assignSetting(this.settings, name, value);
     }
-    this.#context = new AppContext(this as unknown as KitApp, appLogger(logger), flavour);
-    this.#baseRequest = flavour.Request.prototype;
-    this.#baseResponse = flavour.Response.prototype;
-    this.#context.errors = errorFormat(errors);
-    if (ajv !== undefined) this.#context.schemas = new SchemaCompilers(ajv);
-    this.#context.refresh(this.settings);
-    this.#observed = observe?.(this.#context);
-    this.#servers = new AppServers(this.settings as ServerTimeouts, this.#context.logger, flavour);
-    // EXP-004: an EventEmitter, as an Express app is; Express's own `mount` listener comes first.
-    (EventEmitter as unknown as (this: unknown) => void).call(this);
+    const context = new AppContext(this as unknown as KitApp, appLogger(logger), flavour);
+    context.errors = errorFormat(errors);
+    if (ajv !== undefined) context.schemas = new SchemaCompilers(ajv);
+    context.refresh(this.settings);
+    this.#state = new AppState<App>(
+      context,
+      new AppServers(this.settings as ServerTimeouts, context.logger, flavour),
+      observe?.(context),
+      (req, res) => this.handleRequest(req, res),
+      (req, res) => this.handleServerRequest(req, res),
+    );
+    // EXP-004: an EventEmitter, as an Express app is (its fields made by the first listener, as Express's
+    // are); Express's own `mount` listener comes first.
     this.on('mount', (parent: KitApp) => {
       this.inherit(parent);
-      this.#rebase(parent);
+      this.rebase(parent);
     });
   }
 
   /** The logger this app's failures go to (`kit({ logger })`, else kitjs's `logger`). */
   get log(): Logger {
-    return this.#context.logger;
+    return this.#state.context.logger;
   }
 
   /** EXP-004: the app this one is mounted in; undefined for a top-level app. */
   get parent(): KitApp | undefined {
-    return this.#parent;
+    return this.#state.parent;
   }
 
   set parent(app: KitApp | undefined) {
-    this.#parent = app;
+    this.#state.parent = app;
   }
 
   /** The request listener, for `http.createServer(app.handler)` or tests: the app as `(req, res)`. */
   get handler(): (req: IncomingMessage, res: ServerResponse) => void {
-    return this.#handler;
+    return this.#state.handler;
   }
 
   /** EXP-008: the prototype of this app's requests; members added here reach only its requests. */
   get request(): Record<string, unknown> {
-    this.#requestProto ??= Object.create(this.#parent ? this.#parent.request : this.#baseRequest);
-    return this.#requestProto as Record<string, unknown>;
+    const state = this.#state;
+    state.requestProto ??= Object.create(state.parent ? state.parent.request : state.baseRequest);
+    return state.requestProto as Record<string, unknown>;
   }
 
   /** EXP-008: the prototype of this app's responses; members added here reach only its responses. */
   get response(): Record<string, unknown> {
-    this.#responseProto ??= Object.create(this.#parent ? this.#parent.response : this.#baseResponse);
-    return this.#responseProto as Record<string, unknown>;
+    const state = this.#state;
+    state.responseProto ??= Object.create(state.parent ? state.parent.response : state.baseResponse);
+    return state.responseProto as Record<string, unknown>;
   }
 
   /** EXP-004: after mounting, prototypes made before re-base on the parent's, and inherited settings apply. */
-  #rebase(parent: KitApp): void {
-    if (this.#requestProto !== undefined) Object.setPrototypeOf(this.#requestProto, parent.request);
-    if (this.#responseProto !== undefined) Object.setPrototypeOf(this.#responseProto, parent.response);
+  private rebase(parent: KitApp): void {
+    const state = this.#state;
+    if (state.requestProto !== undefined) Object.setPrototypeOf(state.requestProto, parent.request);
+    if (state.responseProto !== undefined) Object.setPrototypeOf(state.responseProto, parent.response);
     this.settingsChanged();
   }
 
   protected override schemaCompilers(): SchemaCompilers {
-    return this.#context.schemas;
+    return this.#state.context.schemas;
   }
 
   /** Recompiles what requests read of the settings after a change outside `app.set` (kitjs/express, EXP-002). */
@@ -163,8 +153,8 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
   }
 
   protected settingsChanged(): void {
-    this.#context.refresh(this.settings);
-    for (const sub of this.#subApps) sub.settingsChanged();
+    this.#state.context.refresh(this.settings);
+    for (const sub of this.#state.subApps) sub.settingsChanged();
   }
 
   // EXP-004: a sub-app given to `use` learns where it is mounted and hears `mount`, as in Express.
@@ -174,7 +164,7 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
     for (const sub of apps) {
       sub.mountpath = path ?? '/';
       sub.parent = this as unknown as KitApp;
-      if (sub instanceof App) this.#subApps.add(sub);
+      if (sub instanceof App) this.#state.subApps.add(sub);
       sub.emit('mount', this);
     }
     return this;
@@ -182,7 +172,8 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
 
   /** EXP-004: the full path the app is mounted at ('' for a top-level app). */
   path(): string {
-    return this.#parent ? this.#parent.path() + String(this.mountpath) : '';
+    const parent = this.#state.parent;
+    return parent ? parent.path() + String(this.mountpath) : '';
   }
 
   // APP-004, APP-005: a plugin runs at once; a promise it returns makes register return a promise of the app.
@@ -202,18 +193,18 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
   // ERR-003: the function answers every error no error middleware finished, wherever it was installed.
   setErrorHandler(fn: AppErrorHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
-    this.#errorHandler = fn;
+    this.#state.errorHandler = fn;
     return this;
   }
 
   setNotFoundHandler(fn: NotFoundHandler): this {
     if (typeof fn !== 'function') throw new TypeError('setNotFoundHandler(fn): fn must be a function');
-    this.#notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
+    this.#state.notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
     return this;
   }
 
   onClose(fn: () => void | Promise<void>): this {
-    this.#servers.onClose(fn);
+    this.#state.servers.onClose(fn);
     return this;
   }
 
@@ -221,20 +212,20 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
     // Start-up checks the app's middleware brings (authMiddleware's JWT_SECRET warning, AUTH-014), before
     // any server exists: one may refuse to start (AUTH-018), and must not leave a port open behind it.
     runListenHooks(this.stack, this as unknown as KitApp);
-    return this.#servers.listen(this.#serverHandler, args);
+    return this.#state.servers.listen(this.#state.serverHandler, args);
   }
 
   inject(options: InjectOptions | string): Promise<InjectResponse> {
-    return injectInto(this.#handler, options); // OBS-009
+    return injectInto(this.#state.handler, options); // OBS-009
   }
 
   close(options: CloseOptions = {}): Promise<void> {
-    return this.#servers.close(closeOptions(options));
+    return this.#state.servers.close(closeOptions(options));
   }
 
   /** APP-014: true from the start of `close()` until it has finished; a readiness route answers 503 on it. */
   get closing(): boolean {
-    return this.#servers.closing;
+    return this.#state.servers.closing;
   }
 
   /**
@@ -242,51 +233,53 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
    * classes (server.ts), so their prototypes are known without reading them (`Object.getPrototypeOf` is a
    * call into V8's runtime here, on every request): the flavour's own, unless the app has its own (EXP-008).
    */
-  #handleServerRequest(incoming: IncomingMessage, response: ServerResponse): void {
+  private handleServerRequest(incoming: IncomingMessage, response: ServerResponse): void {
     // Anything else emitted on the server (`server.emit('request', ...)`) takes the general way in.
     if (!(incoming instanceof KitIncomingMessage) || !(response instanceof KitServerResponse)) {
-      this.#handleRequest(incoming, response);
+      this.handleRequest(incoming, response);
       return;
     }
-    if (this.#requestProto !== undefined) Object.setPrototypeOf(incoming, this.#requestProto);
-    if (this.#responseProto !== undefined) Object.setPrototypeOf(response, this.#responseProto);
-    this.#begin(incoming, response);
+    const state = this.#state;
+    if (state.requestProto !== undefined) Object.setPrototypeOf(incoming, state.requestProto);
+    if (state.responseProto !== undefined) Object.setPrototypeOf(response, state.responseProto);
+    this.begin(incoming, response, state);
   }
 
   /** The entry point of any other request (`http.createServer(app)`, `app(req, res)`, `app.inject`). */
-  #handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
-    const req = KitIncomingMessage.adopt(incoming, this.#requestProto ?? this.#baseRequest);
-    const res = KitServerResponse.adopt(response, this.#responseProto ?? this.#baseResponse);
-    this.#usePrototypes(req, res);
-    this.#begin(req, res);
+  private handleRequest(incoming: IncomingMessage, response: ServerResponse): void {
+    const state = this.#state;
+    const req = KitIncomingMessage.adopt(incoming, state.requestProto ?? state.baseRequest);
+    const res = KitServerResponse.adopt(response, state.responseProto ?? state.baseResponse);
+    this.usePrototypes(req, res);
+    this.begin(req, res, state);
   }
 
   /** A request of this app, as it arrives: canonical path, then the stack, then 404 or the error handler. */
-  #begin(req: KitIncomingMessage, res: KitServerResponse): void {
+  private begin(req: KitIncomingMessage, res: KitServerResponse, state: AppState<App>): void {
     const url = req.url ?? '/';
     req.originalUrl = url;
-    const { path, search, fault } = splitTarget(url, this.#context.flavour.keepsEmptySegments);
+    const { path, search, fault } = splitTarget(url, state.context.flavour.keepsEmptySegments);
     if (path + search !== url) req.url = path + search;
     req.kitPath = path;
     req.kitSearch = search;
     req.res = res;
-    this.#enterContext(req, res);
-    if (this.#observed !== undefined) observeRequest(this.#observed, req, res, this);
+    this.enterContext(req, res, state.context);
+    if (state.observed !== undefined) observeRequest(state.observed, req, res, this);
     // APP-007, APP-014: every answer written while closing ends its connection; while the listeners still
     // serve (the delay) the request is served, once they are closed it is refused through the error path.
-    if (this.#servers.closing && this.#servers.refusesWhileClosing(req, res)) {
-      this.#finish(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
+    if (state.servers.closing && state.servers.refusesWhileClosing(req, res)) {
+      this.finish(new KitError('KIT_ERR_SERVER_CLOSING'), req, res);
       return;
     }
-    const stack = fault === undefined ? this.stack : this.#refused(fault);
-    new Dispatch(stack, req, res, (err) => this.#finish(err, req, res), this).start();
+    const stack = fault === undefined ? this.stack : this.refused(fault);
+    new Dispatch(stack, req, res, (err) => this.finish(err, req, res), this).start();
   }
 
   /**
    * ROUTE-018, ROUTE-019: a path with no canonical form runs the app's front middleware (headers, cors,
    * loggers), then its error path with the 400; no route, mount, prefixed middleware or file lookup sees it.
    */
-  #refused(fault: PathFault): Layer[] {
+  private refused(fault: PathFault): Layer[] {
     return refusedStack(this.stack, new KitError(fault));
   }
 
@@ -297,24 +290,24 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
    */
   override handle(req: KitRequest, res: KitResponse, done: NextFunction): void {
     if (req instanceof KitIncomingMessage && res instanceof KitServerResponse) {
-      this.#run(req, res, done, this.stack);
+      this.run(req, res, done, this.stack);
       return;
     }
-    const adopted = adoptForeign(req, res, done, this.#context.flavour.keepsEmptySegments);
-    const stack = adopted.fault === undefined ? this.stack : this.#refused(adopted.fault);
-    this.#run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
+    const adopted = adoptForeign(req, res, done, this.#state.context.flavour.keepsEmptySegments);
+    const stack = adopted.fault === undefined ? this.stack : this.refused(adopted.fault);
+    this.run(adopted.req as InternalRequest, adopted.res, adopted.next, stack);
   }
 
   /** {@link handle} once the request is kitjs's: `stack` is the app's, or what a refused request walks. */
-  #run(req: InternalRequest, res: KitResponse, done: NextFunction, stack: Layer[]): void {
+  private run(req: InternalRequest, res: KitResponse, done: NextFunction, stack: Layer[]): void {
     const outer = req.context;
     const requestProto = Object.getPrototypeOf(req) as object;
     const responseProto = Object.getPrototypeOf(res) as object;
-    this.#usePrototypes(req, res);
-    this.#enterContext(req, res);
+    this.usePrototypes(req, res);
+    this.enterContext(req, res, this.#state.context);
     const exit: NextFunction = (err) => {
-      if (err && this.#errorHandler !== undefined) {
-        this.#finish(err, req, res);
+      if (err && this.#state.errorHandler !== undefined) {
+        this.finish(err, req, res);
         return;
       }
       req.context = outer;
@@ -327,7 +320,7 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
 
   /** The app's error path for a failure outside the stack (res.render's engine calling back late, EXP-009). */
   [appErrorPath](err: unknown, req: KitRequest, res: KitResponse): void {
-    this.#finish(err, req, res);
+    this.finish(err, req, res);
   }
 
   /**
@@ -335,10 +328,11 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
    * its parent's (which its own would inherit), and a top-level one gives its flavour's. A request that
    * already has them pays one read each.
    */
-  #usePrototypes(req: KitRequest, res: KitResponse): void {
-    const top = this.#parent === undefined;
-    const requestProto = this.#requestProto ?? (top ? this.#baseRequest : undefined);
-    const responseProto = this.#responseProto ?? (top ? this.#baseResponse : undefined);
+  private usePrototypes(req: KitRequest, res: KitResponse): void {
+    const state = this.#state;
+    const top = state.parent === undefined;
+    const requestProto = state.requestProto ?? (top ? state.baseRequest : undefined);
+    const responseProto = state.responseProto ?? (top ? state.baseResponse : undefined);
     if (requestProto !== undefined && Object.getPrototypeOf(req) !== requestProto) {
       Object.setPrototypeOf(req, requestProto);
     }
@@ -348,8 +342,7 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
   }
 
   /** The request's context (`req.app`, what its members read of the app) and X-Powered-By. */
-  #enterContext(req: InternalRequest, res: KitResponse): void {
-    const context = this.#context;
+  private enterContext(req: InternalRequest, res: KitResponse, context: AppContext): void {
     // EXP-005: what the request's members read of the app serving it; `req.app` and `res.app` are its app.
     req.context = context;
     // EXP-003: Express's banner, compiled from `x-powered-by` (off in kit()'s defaults); held back for the
@@ -357,8 +350,9 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
     if (context.poweredBy && !res.headersSent) (res as KitServerResponse).kitPoweredBy('Express');
   }
 
-  #finish(err: unknown, req: KitRequest, res: KitResponse): void {
-    finishRequest(err, req, res, this.#errorHandler, this.#context.logger, this.#notFoundHandler);
+  private finish(err: unknown, req: KitRequest, res: KitResponse): void {
+    const state = this.#state;
+    finishRequest(err, req, res, state.errorHandler, state.context.logger, state.notFoundHandler);
   }
 }
 

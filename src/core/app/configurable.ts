@@ -6,7 +6,7 @@ import { type AppSettings, assignSetting, defaultSettings } from '../settings.js
 import type { KitApp, RenderCallback, ViewEngine } from '../types.js';
 import { renderView } from '../views/render.js';
 import type { View } from '../views/view.js';
-import { settleMount } from './mount.js';
+import { type MountSettings, settleMount } from './mount.js';
 
 /**
  * A Router with an app's settings table and views. The app on top of it hears every change of a setting
@@ -19,42 +19,45 @@ export abstract class ConfigurableRouter extends Router {
   settings: AppSettings = defaultSettings();
   /** Application-wide values, as Express's `app.locals` (EXP-005). */
   locals: Record<string, unknown> = Object.create(null);
-  #engines: Record<string, ViewEngine> = Object.create(null);
-  #cache: Record<string, View> = Object.create(null);
-  /** EXP-004: true until `trust proxy` is set: a mounted app then trusts what its parent trusts. */
-  #trustProxyDefault = true;
+  /**
+   * EXP-009: the engines and the view cache; EXP-004: `trustProxyDefault`, true until `trust proxy` is set
+   * (a mounted app then trusts what its parent trusts). One field: an app is a function, and keeps few.
+   */
+  readonly #own: MountSettings & { cache: Record<string, View> };
 
   constructor() {
     super();
     this.locals.settings = this.settings;
+    this.#own = {
+      settings: this.settings,
+      engines: Object.create(null),
+      cache: Object.create(null),
+      trustProxyDefault: true,
+    };
   }
 
   /** EXP-009: the template engines by extension (`.html`), from `app.engine`; a sub-app's inherit its parent's. */
   get engines(): Record<string, ViewEngine> {
-    return this.#engines;
+    return this.#own.engines;
   }
 
   set engines(table: Record<string, ViewEngine>) {
-    this.#engines = table;
+    this.#own.engines = table;
   }
 
   /** EXP-009: views looked up once while `view cache` is on, by name. */
   get cache(): Record<string, View> {
-    return this.#cache;
+    return this.#own.cache;
   }
 
   set cache(table: Record<string, View>) {
-    this.#cache = table;
+    this.#own.cache = table;
   }
 
   /** EXP-004: on being mounted in `parent`, its settings and engines inherit the parent's (mount.ts). */
   protected inherit(parent: KitApp): void {
-    const own = {
-      settings: this.settings,
-      engines: this.#engines,
-      trustProxyDefault: this.#trustProxyDefault,
-    };
-    settleMount(own, parent);
+    this.#own.settings = this.settings;
+    settleMount(this.#own, parent);
   }
 
   /** Called after a setting of this app changed, or one it inherits. */
@@ -66,7 +69,7 @@ export abstract class ConfigurableRouter extends Router {
   set(name: string, ...value: unknown[]): unknown {
     if (value.length === 0) return this.settings[name];
     assignSetting(this.settings, name, value[0]);
-    if (name === 'trust proxy') this.#trustProxyDefault = false;
+    if (name === 'trust proxy') this.#own.trustProxyDefault = false;
     this.settingsChanged();
     return this;
   }
@@ -106,7 +109,7 @@ export abstract class ConfigurableRouter extends Router {
       throw setupError('KIT_ERR_SETUP_ENGINE_CALLBACK', 'app.engine(ext, fn): fn must be a function');
     if (typeof ext !== 'string' || ext === '')
       throw new TypeError('app.engine(ext, fn): ext must be a string');
-    this.#engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
+    this.#own.engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
     return this;
   }
 

@@ -82,19 +82,20 @@ export class Router extends CallableRoot implements RouterLike<Router>, Mountabl
   readonly mergeParams: boolean;
   /** Internal: `param(name, fn)` callbacks by name, read by the dispatcher (param-callbacks.ts). */
   [PARAM_CALLBACKS]: ParamTable | null = null;
-  #order = 0;
-  /** The route block new routes join; a `use` closes it so that order stays exact. */
-  #block: RouteIndex | null = null;
-  /** `caseSensitive` and `strict` of the constructor's options (XROUTE-005). */
-  readonly #matching: MatchOptions;
+  /**
+   * Where registration stands: the order counter, the route block new routes join (a `use` closes it, so that
+   * order stays exact), the options' XROUTE-005 flags. One field: a function with many is slow (app/app-state.ts).
+   */
+  readonly #registry: { order: number; block: RouteIndex | null; readonly matching: MatchOptions };
 
   constructor(options: RouterOptions = {}) {
     super();
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`new Router(options): options must be an object, got ${describe(options)}`);
     }
-    this.#matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };
     this.mergeParams = Boolean(options.mergeParams);
+    const matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };
+    this.#registry = { order: 0, block: null, matching };
   }
 
   /** Internal: how this router reads its string paths (ROUTE-022); a flavour's classes answer theirs. */
@@ -107,7 +108,7 @@ export class Router extends CallableRoot implements RouterLike<Router>, Mountabl
    * settings instead (XROUTE-005).
    */
   protected matchOptions(): MatchOptions {
-    return this.#matching;
+    return this.#registry.matching;
   }
 
   /**
@@ -161,14 +162,14 @@ export class Router extends CallableRoot implements RouterLike<Router>, Mountabl
     for (const layer of useLayers(args, this.matchOptions().caseSensitive, this[PATH_SYNTAX])) {
       this.stack.push(layer);
     }
-    this.#block = null;
+    this.#registry.block = null;
     return this;
   }
 
   // ROUTE-010, ROUTE-012: one chain per path; its methods share a group, so next('route') leaves them all.
   // XROUTE-010: the chain is a Route object, the one `req.route` shows.
   route<Path extends string>(path: Path): Route<Path> {
-    const group = this.#order++;
+    const group = this.#registry.order++;
     // Express keeps a route where it was made: every method registered on it later joins the block its
     // first one joined, ordered by the route's place, even when a `use` or other routes came in between.
     const home: { block: RouteIndex | null } = { block: null };
@@ -220,15 +221,16 @@ export class Router extends CallableRoot implements RouterLike<Router>, Mountabl
   ): this {
     // APP-006, APP-010: a handler that is not a function, or a factory passed uncalled, throws at setup.
     const flat = checkHandlers(handlers, `${name}('${String(path)}')`, this.schemaCompilers());
-    const block = home?.block ?? this.#block ?? new RouteIndex();
-    const order = group ?? this.#order++;
+    const registry = this.#registry;
+    const block = home?.block ?? registry.block ?? new RouteIndex();
+    const order = group ?? registry.order++;
     const owner = route ?? new RouteObject(path);
     // Compiled (and checked, XROUTE-002) before anything changes: a refused path leaves the router as it was.
     const added = { order, group: order, method, path, handlers: flat, route: owner };
     block.add(added, this.matchOptions(), this[PATH_SYNTAX]);
     owner.record(method, name, flat);
-    if (block !== this.#block && block !== home?.block) {
-      this.#block = block;
+    if (block !== registry.block && block !== home?.block) {
+      registry.block = block;
       this.stack.push({ kind: 'routes', index: block });
     }
     if (home !== undefined) home.block = block;
