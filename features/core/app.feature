@@ -297,7 +297,7 @@ Feature: The application
             res.resume();
             res.on('end', () => resolve(`${res.statusCode} ${res.headers.connection}`));
           });
-          req.on('error', (err) => resolve(err.code));
+          req.on('error', (err) => resolve(/** @type {NodeJS.ErrnoException} */ (err).code));
         });
         // Twenty keep-alive clients, two requests each: the first twenty are all in flight when close() starts.
         const clients = Array.from({ length: 20 }, async () => [await get(), await get()]);
@@ -502,6 +502,7 @@ Feature: The application
       Then this holds:
         """js
         assert.throws(() => world.app.close({ delay: -1 }), { name: 'TypeError', message: /close\(\{ delay \}\)/ });
+        // not typed: a timeout that is not milliseconds, refused at the call
         assert.throws(() => world.app.close({ timeout: 'soon' }), { name: 'TypeError', message: /close\(\{ timeout \}\)/ });
         assert.equal(world.app.closing, false);
         assert.equal(world.server.listening, true);

@@ -349,6 +349,7 @@ Feature: Route schemas validate the request before the handlers
           return one;
         };
         const apps = { off: make({ formats: false }), uuid: make({ formats: ['uuid'] }), custom: make({ customOptions: { formats: { email: /@kitjs\.dev$/ } } }) };
+        // not typed: formats that are neither true, false nor a list of names, refused at once
         assert.throws(() => kit({ ajv: { formats: 'yes' } }), TypeError);
         return http.createServer((req, res) => {
           const [, name, ...rest] = req.url.split('/');
