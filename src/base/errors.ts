@@ -67,6 +67,29 @@ export const errorCodes = {
     expose: false,
     message: 'The request body was already read before a body parser',
   },
+  // Setup: json(), urlencoded(), text() or raw() got an option it cannot take.
+  KIT_ERR_SETUP_BODY_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid body parser options',
+  },
+  // Setup: query(options) got options that are neither qs options nor a function.
+  KIT_ERR_SETUP_QUERY_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid query parser options',
+  },
+  // Setup: cors() got an option it cannot take, or one that contradicts another.
+  KIT_ERR_SETUP_CORS_OPTIONS: { status: 500, expose: false, setup: true, message: 'Invalid cors options' },
+  // Setup: security() got an option it cannot take (a CSP that is no policy...).
+  KIT_ERR_SETUP_SECURITY_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid security options',
+  },
   // Static files
   KIT_ERR_STATIC_FORBIDDEN: { status: 403, expose: true, message: 'Forbidden' },
   KIT_ERR_STATIC_BAD_PATH: { status: 400, expose: true, message: 'Bad path' },
@@ -74,6 +97,13 @@ export const errorCodes = {
   KIT_ERR_STATIC_PRECONDITION: { status: 412, expose: true, message: 'Precondition Failed' },
   KIT_ERR_STATIC_NOT_FOUND: { status: 404, expose: true, message: 'Not Found' },
   KIT_ERR_STATIC_METHOD: { status: 405, expose: true, message: 'Method Not Allowed' },
+  // Setup: serveStatic(root, options) got no root or an option it cannot take.
+  KIT_ERR_SETUP_STATIC_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid serveStatic root or options',
+  },
   // Cookies
   KIT_ERR_COOKIE_NO_SECRET: {
     status: 500,
@@ -98,6 +128,13 @@ export const errorCodes = {
   KIT_ERR_AUTH_NO_EXPIRY: { status: 401, expose: true, message: 'Token has no expiry' },
   KIT_ERR_AUTH_BAD_PASSWORD: { status: 400, expose: true, message: 'Password must be a non-empty string' },
   KIT_ERR_AUTH_PASSWORD_TOO_LONG: { status: 400, expose: true, message: 'Password longer than 72 bytes' },
+  // A misuse of the token functions' options or payload (authMiddleware, generateToken, verifyToken).
+  KIT_ERR_SETUP_AUTH_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid token options or payload',
+  },
   // Optional peers and databases
   KIT_ERR_PEER_MISSING: { status: 500, expose: false, message: 'An optional package is not installed' },
   KIT_ERR_DB_CONNECT: { status: 500, expose: false, message: 'Database connection failed' },
@@ -117,6 +154,13 @@ export const errorCodes = {
     expose: false,
     message: 'The database is unavailable; try again shortly',
     log: 'warn',
+  },
+  // Setup: a database manager got a target, URL, path or option it cannot take.
+  KIT_ERR_SETUP_DB_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid database manager options',
   },
   // API docs
   KIT_ERR_DOCS_BAD_OPTIONS: {
@@ -153,6 +197,60 @@ export const errorCodes = {
     setup: true,
     message: 'engine(ext, fn): fn is not a function',
   },
+  // A param name that is not a non-empty string (or the Express 4 param(fn) form, outside kitjs/express).
+  KIT_ERR_SETUP_PARAM_NAME: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'param(name, fn): name is not a string',
+  },
+  // A path pattern refused at registration (syntax, type, not starting with /, an unsafe RegExp...).
+  KIT_ERR_SETUP_PATH: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'A route or use() path is refused',
+  },
+  // A route's options object (given twice, an unknown option).
+  KIT_ERR_SETUP_ROUTE_OPTIONS: { status: 500, expose: false, setup: true, message: 'Invalid route options' },
+  // A route schema (or reply schema) that is no schema, has unknown keys or does not compile.
+  KIT_ERR_SETUP_SCHEMA: { status: 500, expose: false, setup: true, message: 'A route schema is refused' },
+  // new Router(options) got options that are not an object.
+  KIT_ERR_SETUP_ROUTER_OPTIONS: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid Router options',
+  },
+  // kit({...}) options: logger, ajv, errors, request ids, handlerTimeout (also a route's).
+  KIT_ERR_SETUP_APP_OPTIONS: { status: 500, expose: false, setup: true, message: 'Invalid app options' },
+  // app.set() with a name that is no string or a value the setting cannot take.
+  KIT_ERR_SETUP_SETTING: { status: 500, expose: false, setup: true, message: 'Invalid app setting' },
+  // A view engine registration that is refused (app.engine ext not a string).
+  KIT_ERR_SETUP_VIEW: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'Invalid view engine registration',
+  },
+  // A plugin or hook that is not a function (register, setErrorHandler, setNotFoundHandler, onClose).
+  KIT_ERR_SETUP_HOOK: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'A plugin or hook is not a function',
+  },
+  // close(options) got options it cannot take.
+  KIT_ERR_SETUP_CLOSE_OPTIONS: { status: 500, expose: false, setup: true, message: 'Invalid close options' },
+  // A middleware factory passed uncalled, or called with arguments it does not take (factory-guard).
+  KIT_ERR_SETUP_FACTORY: {
+    status: 500,
+    expose: false,
+    setup: true,
+    message: 'A middleware factory was used uncalled or misused',
+  },
+  // LOG_LEVEL is not a level the logger knows.
+  KIT_ERR_SETUP_LOG_LEVEL: { status: 500, expose: false, setup: true, message: 'Invalid LOG_LEVEL' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** One of the codes in {@link errorCodes}. */
@@ -173,8 +271,12 @@ export type SetupErrorCode = {
  * throw setupError('KIT_ERR_SETUP_NO_HANDLER', `get('/'): needs at least one handler`);
  * ```
  */
-export function setupError(code: SetupErrorCode, message: string): TypeError & { code: SetupErrorCode } {
-  const err = new TypeError(message) as TypeError & { code: SetupErrorCode };
+export function setupError(
+  code: SetupErrorCode,
+  message: string,
+  options?: { cause?: unknown },
+): TypeError & { code: SetupErrorCode } {
+  const err = new TypeError(message, options) as TypeError & { code: SetupErrorCode };
   err.code = code;
   Error.captureStackTrace(err, setupError);
   return err;

@@ -1,3 +1,5 @@
+import { setupError } from './errors.js';
+
 /** Catches a factory passed where its product belongs (`app.use(json)`), at setup rather than per request. */
 
 // A registry-wide symbol, so two copies of kitjs (ESM and CJS in one process) recognise each other's factories.
@@ -34,7 +36,10 @@ export function refuseFactory(handler: unknown, where: string): void {
   if (call === undefined) return;
   const name = typeof handler === 'function' && handler.name !== '' ? handler.name : call;
   const kind = call.startsWith('new ') ? 'a class' : 'a factory';
-  throw new TypeError(`${where}: ${name} is ${kind}, not a middleware: use ${call} instead`);
+  throw setupError(
+    'KIT_ERR_SETUP_FACTORY',
+    `${where}: ${name} is ${kind}, not a middleware: use ${call} instead`,
+  );
 }
 
 /**
@@ -51,7 +56,8 @@ export function refuseFactory(handler: unknown, where: string): void {
 export function checkNoOptions(options: unknown, name: string, response?: unknown): void {
   if (response !== undefined) {
     // Called as middleware but without `next`: a hand-written call, not one from kitjs or Express.
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_FACTORY',
       `${name}(req, res) was called without next(); register it with app.use(${name}) and let the app call it`,
     );
   }
@@ -59,7 +65,13 @@ export function checkNoOptions(options: unknown, name: string, response?: unknow
   if (options !== null && typeof options === 'object' && !Array.isArray(options)) {
     const keys = Object.keys(options);
     if (keys.length === 0) return;
-    throw new TypeError(`${name}(): unknown option "${keys[0] as string}"; ${name} takes no options`);
+    throw setupError(
+      'KIT_ERR_SETUP_FACTORY',
+      `${name}(): unknown option "${keys[0] as string}"; ${name} takes no options`,
+    );
   }
-  throw new TypeError(`${name}(): takes no arguments when called to get the middleware`);
+  throw setupError(
+    'KIT_ERR_SETUP_FACTORY',
+    `${name}(): takes no arguments when called to get the middleware`,
+  );
 }

@@ -2,6 +2,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { setupError } from './errors.js';
 import { redact } from './log-redaction.js';
 import { requirePeer } from './optional-package.js';
 
@@ -23,7 +24,10 @@ export function levelFromEnv(value: string | undefined): Level | 'silent' {
   const wanted = (value ?? '').trim().toLowerCase();
   if (wanted === '') return 'info';
   if (!LEVELS.includes(wanted)) {
-    throw new TypeError(`LOG_LEVEL must be one of ${LEVELS.join(', ')} (got "${value}")`);
+    throw setupError(
+      'KIT_ERR_SETUP_LOG_LEVEL',
+      `LOG_LEVEL must be one of ${LEVELS.join(', ')} (got "${value}")`,
+    );
   }
   return wanted as Level | 'silent';
 }

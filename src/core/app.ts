@@ -2,7 +2,7 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { KitError } from '../base/errors.js';
+import { KitError, setupError } from '../base/errors.js';
 import { markFactory } from '../base/factory-guard.js';
 import { appLogger } from './app/app-logger.js';
 import { AppState } from './app/app-state.js';
@@ -181,7 +181,8 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
     plugin: Plugin<Options>,
     options?: Options,
   ): KitApp | Promise<KitApp> {
-    if (typeof plugin !== 'function') throw new TypeError('register(plugin): plugin must be a function');
+    if (typeof plugin !== 'function')
+      throw setupError('KIT_ERR_SETUP_HOOK', 'register(plugin): plugin must be a function');
     const self = this as unknown as KitApp;
     const result = plugin(self, (options ?? {}) as Options);
     if (result !== undefined && result !== null && typeof (result as Promise<void>).then === 'function') {
@@ -192,13 +193,15 @@ export class App extends ConfigurableRouter implements AppLike, KitAppMembers<Ap
 
   // ERR-003: the function answers every error no error middleware finished, wherever it was installed.
   setErrorHandler(fn: AppErrorHandler): this {
-    if (typeof fn !== 'function') throw new TypeError('setErrorHandler(fn): fn must be a function');
+    if (typeof fn !== 'function')
+      throw setupError('KIT_ERR_SETUP_HOOK', 'setErrorHandler(fn): fn must be a function');
     this.#state.errorHandler = fn;
     return this;
   }
 
   setNotFoundHandler(fn: NotFoundHandler): this {
-    if (typeof fn !== 'function') throw new TypeError('setNotFoundHandler(fn): fn must be a function');
+    if (typeof fn !== 'function')
+      throw setupError('KIT_ERR_SETUP_HOOK', 'setNotFoundHandler(fn): fn must be a function');
     this.#state.notFoundHandler = fn; // ERR-014: it answers what the stack left unanswered, instead of the 404
     return this;
   }

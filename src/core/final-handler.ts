@@ -1,5 +1,6 @@
 /** What happens at the end of the stack: the 404 for no match, the default answer for an unhandled error. */
 import { STATUS_CODES } from 'node:http';
+import { setupError } from '../base/errors.js';
 import { logFailure, loggerOf } from '../base/logger.js';
 import type { AppContext } from './app/context.js';
 import { type ErrorView, problemJson, viewError } from './error-view.js';
@@ -36,7 +37,10 @@ const PROBLEM_JSON = 'application/problem+json';
 export function errorFormat(value: unknown): ErrorFormat {
   if (value === undefined || value === 'text' || value === 'problem+json') return value ?? 'text';
   const shown = typeof value === 'string' ? `"${value}"` : typeof value;
-  throw new TypeError(`kit({ errors }): expected "text" or "problem+json", got ${shown}`);
+  throw setupError(
+    'KIT_ERR_SETUP_APP_OPTIONS',
+    `kit({ errors }): expected "text" or "problem+json", got ${shown}`,
+  );
 }
 
 // ERR-013: the problem 404 of a request nothing answered, with its code; the title says the rest, no detail.

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
+import { setupError } from '../base/errors.js';
 import type { Flavour } from './app/flavour.js';
 import type { CloseOptions, ServerTimeouts } from './types.js';
 
@@ -37,7 +38,8 @@ export type ShutdownPhase = 'open' | 'delaying' | 'draining';
 export function closeOptions(options: unknown): CloseOptions {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_CLOSE_OPTIONS',
       `close(options): expected an object with delay and timeout, got ${describe(options)}`,
     );
   }
@@ -48,7 +50,8 @@ export function closeOptions(options: unknown): CloseOptions {
 function milliseconds(name: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_CLOSE_OPTIONS',
       `close({ ${name} }): expected milliseconds, a finite number of 0 or more, got ${describe(value)}`,
     );
   }
@@ -145,7 +148,8 @@ export class AppServers {
   }
 
   onClose(fn: () => void | Promise<void>): void {
-    if (typeof fn !== 'function') throw new TypeError('onClose(fn): fn must be a function');
+    if (typeof fn !== 'function')
+      throw setupError('KIT_ERR_SETUP_HOOK', 'onClose(fn): fn must be a function');
     this.closeHooks.push(fn);
   }
 

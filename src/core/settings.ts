@@ -2,6 +2,7 @@
 import { hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parse as parseSimpleQuery } from 'node:querystring';
+import { setupError } from '../base/errors.js';
 import { lazyDependency } from '../base/optional-package.js';
 import { parseQuery } from './request/query.js';
 
@@ -45,7 +46,8 @@ const COMPILED: Record<string, (value: unknown) => unknown> = {
  * ```
  */
 export function assignSetting(settings: AppSettings, name: string, value: unknown): void {
-  if (typeof name !== 'string') throw new TypeError('app.set(name, value): name must be a string');
+  if (typeof name !== 'string')
+    throw setupError('KIT_ERR_SETUP_SETTING', 'app.set(name, value): name must be a string');
   // A setting named like a member of Object.prototype (`hasOwnProperty`) is only a setting.
   const compile = Object.hasOwn(COMPILED, name) ? COMPILED[name] : undefined;
   const compiled = compile === undefined ? undefined : compile(value);
@@ -94,7 +96,8 @@ function compileTrust(value: unknown): TrustFunction {
   if (value === false || value === undefined || value === null) return () => false;
   const list = typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value;
   if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_SETTING',
       'app.set("trust proxy", value): expected a boolean, a hop count, addresses or subnets, or a function',
     );
   }
@@ -148,7 +151,8 @@ function compileEtag(value: unknown): EtagFunction | undefined {
   if (value === false || value === undefined || value === null) return undefined;
   if (value === true || value === 'weak' || value === 'strong')
     return value === 'strong' ? strongEtag : weakEtag;
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_SETTING',
     `app.set("etag", value): unknown value ${describe(value)} (true, false, "weak", "strong" or a function)`,
   );
 }
@@ -171,7 +175,8 @@ function compileQueryParser(value: unknown): QueryParserFunction | undefined {
   }
   if (value === false || value === undefined || value === null) return undefined;
   // Express 4's words first ("unknown value for query parser function"), so code that matches them still does.
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_SETTING',
     `unknown value ${describe(value)} for query parser: app.set("query parser", value) takes "strings", "simple", "extended", true, false or a function`,
   );
 }

@@ -1,5 +1,6 @@
 /** The options of `authMiddleware(options)` and of the token helpers: where the secret comes from, which HMACs, expiry. */
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import { setupError } from '../../base/errors.js';
 import { secretKey } from './secret.js';
 
 /**
@@ -94,7 +95,10 @@ const KNOWN: Record<'verify' | 'sign', readonly string[]> = {
 function checkKeys(options: object, kind: 'verify' | 'sign', where: string): void {
   for (const key of Object.keys(options)) {
     if (!KNOWN[kind].includes(key)) {
-      throw new TypeError(`${where}: unknown option "${key}" (known: ${KNOWN[kind].join(', ')})`);
+      throw setupError(
+        'KIT_ERR_SETUP_AUTH_OPTIONS',
+        `${where}: unknown option "${key}" (known: ${KNOWN[kind].join(', ')})`,
+      );
     }
   }
 }
@@ -103,20 +107,28 @@ function checkKeys(options: object, kind: 'verify' | 'sign', where: string): voi
 function ownSecret(secret: unknown, where: string): Uint8Array | undefined {
   if (secret === undefined) return undefined;
   if (typeof secret === 'string') {
-    if (secret.trim() === '') throw new TypeError(`${where}: secret must not be empty`);
+    if (secret.trim() === '')
+      throw setupError('KIT_ERR_SETUP_AUTH_OPTIONS', `${where}: secret must not be empty`);
     return Buffer.from(secret, 'utf8');
   }
   if (secret instanceof Uint8Array) {
-    if (secret.byteLength === 0) throw new TypeError(`${where}: secret must not be empty`);
+    if (secret.byteLength === 0)
+      throw setupError('KIT_ERR_SETUP_AUTH_OPTIONS', `${where}: secret must not be empty`);
     // A copy: the caller's buffer may be reused or zeroed later.
     return Uint8Array.from(secret);
   }
-  throw new TypeError(`${where}: secret must be a string or bytes (a Buffer or Uint8Array)`);
+  throw setupError(
+    'KIT_ERR_SETUP_AUTH_OPTIONS',
+    `${where}: secret must be a string or bytes (a Buffer or Uint8Array)`,
+  );
 }
 
 function checkAlgorithm(value: unknown, where: string): TokenAlgorithm {
   if (!ALGORITHMS.includes(value as TokenAlgorithm)) {
-    throw new TypeError(`${where}: algorithm must be one of ${ALGORITHMS.join(', ')}, got ${String(value)}`);
+    throw setupError(
+      'KIT_ERR_SETUP_AUTH_OPTIONS',
+      `${where}: algorithm must be one of ${ALGORITHMS.join(', ')}, got ${String(value)}`,
+    );
   }
   return value as TokenAlgorithm;
 }
@@ -136,19 +148,23 @@ function isPlainOptions(value: unknown): value is Record<string, unknown> {
  */
 export function verifierFrom(options: unknown, where: string): Verifier {
   if (options === undefined) options = {};
-  if (!isPlainOptions(options)) throw new TypeError(`${where}: options must be an object`);
+  if (!isPlainOptions(options))
+    throw setupError('KIT_ERR_SETUP_AUTH_OPTIONS', `${where}: options must be an object`);
   checkKeys(options, 'verify', where);
   const own = ownSecret(options.secret, where);
   let algorithms: TokenAlgorithm[] = ['HS256'];
   if (options.algorithms !== undefined) {
     if (!Array.isArray(options.algorithms) || options.algorithms.length === 0) {
-      throw new TypeError(`${where}: algorithms must be a non-empty array such as ['HS256']`);
+      throw setupError(
+        'KIT_ERR_SETUP_AUTH_OPTIONS',
+        `${where}: algorithms must be a non-empty array such as ['HS256']`,
+      );
     }
     algorithms = options.algorithms.map((a: unknown) => checkAlgorithm(a, where));
   }
   const allow = options.allowNoExpiry;
   if (allow !== undefined && typeof allow !== 'boolean') {
-    throw new TypeError(`${where}: allowNoExpiry must be true or false`);
+    throw setupError('KIT_ERR_SETUP_AUTH_OPTIONS', `${where}: allowNoExpiry must be true or false`);
   }
   const ownKey = own === undefined ? undefined : createSecretKey(own);
   return {
@@ -171,7 +187,8 @@ export function signerFrom(
   options: TokenSignOptions,
   where: string,
 ): { key(): KeyObject; algorithm: TokenAlgorithm; expiresIn: unknown } {
-  if (!isPlainOptions(options)) throw new TypeError(`${where}: options must be an object`);
+  if (!isPlainOptions(options))
+    throw setupError('KIT_ERR_SETUP_AUTH_OPTIONS', `${where}: options must be an object`);
   checkKeys(options, 'sign', where);
   const own = ownSecret(options.secret, where);
   const algorithm = options.algorithm === undefined ? 'HS256' : checkAlgorithm(options.algorithm, where);

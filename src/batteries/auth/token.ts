@@ -1,5 +1,6 @@
 /** JSON Web Tokens signed and verified with HS256 and the JWT_SECRET environment variable, or a secret given per call. */
 import type { SignOptions as JwtSignOptions } from 'jsonwebtoken';
+import { setupError } from '../../base/errors.js';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { TokenPayload } from '../../core/types.js';
 import {
@@ -52,7 +53,10 @@ export function generateToken(
   const secret = signer.key();
   const { expiresIn } = signer;
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    throw new TypeError('generateToken: payload must be an object such as { id, email }');
+    throw setupError(
+      'KIT_ERR_SETUP_AUTH_OPTIONS',
+      'generateToken: payload must be an object such as { id, email }',
+    );
   }
   if (!plausibleExpiresIn(expiresIn)) throw badExpiresIn(expiresIn);
   const claims: Record<string, unknown> = { ...payload };
@@ -66,7 +70,7 @@ export function generateToken(
     // Either a timespan jsonwebtoken cannot parse ('soon') or claims JSON cannot encode (a BigInt, a
     // cycle); both are the caller's arguments at fault, so both are TypeErrors.
     if (!parsableExpiresIn(expiresIn)) throw badExpiresIn(expiresIn);
-    throw new TypeError(`generateToken: ${(cause as Error).message}`, { cause });
+    throw setupError('KIT_ERR_SETUP_AUTH_OPTIONS', `generateToken: ${(cause as Error).message}`, { cause });
   }
 }
 
@@ -87,7 +91,8 @@ function parsableExpiresIn(value: unknown): boolean {
 }
 
 function badExpiresIn(value: unknown): TypeError {
-  return new TypeError(
+  return setupError(
+    'KIT_ERR_SETUP_AUTH_OPTIONS',
     `generateToken: expiresIn must be a timespan such as '15m', '1h', '7d' or a positive number of seconds, got ${String(value)}`,
   );
 }

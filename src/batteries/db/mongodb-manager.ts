@@ -1,6 +1,6 @@
 /** mongodbManager: one mongoose connection per process, with safe query defaults and a bounded connect time. */
 import type { Connection, ConnectOptions, Schema, SchemaDefinition } from 'mongoose';
-import { KitError } from '../../base/errors.js';
+import { KitError, setupError } from '../../base/errors.js';
 import { requirePeer } from '../../base/optional-package.js';
 import { mongoHosts } from './mongo-uri.js';
 import { guardMongooseSchema } from './mongoose-client-errors.js';
@@ -86,12 +86,13 @@ export class MongoDBManager {
   // MONGO-002: the same URI (even mid-connect) gives the same outcome; another one is KIT_ERR_DB_CONNECT.
   async connect(uri: string, options: PeerConnectOptions = {}): Promise<string> {
     if (typeof uri !== 'string' || !/^mongodb(?:\+srv)?:\/\//i.test(uri)) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_DB_OPTIONS',
         'mongodbManager.connect: uri must be a string starting with mongodb:// or mongodb+srv://',
       );
     }
     if (options === null || typeof options !== 'object') {
-      throw new TypeError('mongodbManager.connect: options must be an object');
+      throw setupError('KIT_ERR_SETUP_DB_OPTIONS', 'mongodbManager.connect: options must be an object');
     }
     const { connection } = this.#load();
     if (this.#connecting !== undefined) {
@@ -162,10 +163,14 @@ export class MongoDBManager {
    */
   createCollection<T = Record<string, unknown>>(name: string, schema: PeerSchema<T>): PeerModel<T> {
     if (typeof name !== 'string' || name.trim() === '') {
-      throw new TypeError('mongodbManager.createCollection: name must be a non-empty string');
+      throw setupError(
+        'KIT_ERR_SETUP_DB_OPTIONS',
+        'mongodbManager.createCollection: name must be a non-empty string',
+      );
     }
     if (schema === null || typeof schema !== 'object') {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_DB_OPTIONS',
         'mongodbManager.createCollection: schema must be a schema definition object or a Schema',
       );
     }

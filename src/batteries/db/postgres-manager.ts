@@ -1,5 +1,6 @@
 /** PostgreSQLManager: a pooled Sequelize instance on a postgres:// URL; sequelize and pg load only when one is created. */
 import type { Options } from 'sequelize';
+import { setupError } from '../../base/errors.js';
 import { guardedPg, type PgModule } from './pg-driver.js';
 import { parsePostgresUrl } from './postgres-url.js';
 import { SequelizeManager } from './sequelize-manager.js';
@@ -32,19 +33,26 @@ const DEFAULTS = {
 function count(options: PostgreSQLManagerOptions, name: keyof typeof DEFAULTS, least: number): number {
   const value = options[name] ?? DEFAULTS[name];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < least) {
-    throw new TypeError(`PostgreSQLManager: options.${name} must be an integer of at least ${least}`);
+    throw setupError(
+      'KIT_ERR_SETUP_DB_OPTIONS',
+      `PostgreSQLManager: options.${name} must be an integer of at least ${least}`,
+    );
   }
   return value;
 }
 
 function sequelizeOptions(url: string, options: PostgreSQLManagerOptions): Options {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('PostgreSQLManager: options must be an object');
+    throw setupError('KIT_ERR_SETUP_DB_OPTIONS', 'PostgreSQLManager: options must be an object');
   }
   const target = parsePostgresUrl(url);
   const max = count(options, 'maxConnections', 1);
   const min = count(options, 'minConnections', 0);
-  if (min > max) throw new TypeError('PostgreSQLManager: options.minConnections is above maxConnections');
+  if (min > max)
+    throw setupError(
+      'KIT_ERR_SETUP_DB_OPTIONS',
+      'PostgreSQLManager: options.minConnections is above maxConnections',
+    );
   // PG-002: connect() rejects within connectTimeoutMs when the server does not answer.
   const dialectOptions: Record<string, unknown> = {
     connectionTimeoutMillis: count(options, 'connectTimeoutMs', 1),

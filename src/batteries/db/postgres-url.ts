@@ -1,3 +1,4 @@
+import { setupError } from '../../base/errors.js';
 /** Reads a postgres:// URL into the connection settings Sequelize takes, and a location safe to print. */
 
 /** The parts of a `postgres://` URL kitjs uses; the password never appears in `location`. */
@@ -27,7 +28,7 @@ function decoded(part: string): string | undefined {
     return decodeURIComponent(part);
   } catch {
     // The part may be a password: the message does not repeat it.
-    throw new TypeError('PostgreSQLManager: url holds a malformed percent-escape');
+    throw setupError('KIT_ERR_SETUP_DB_OPTIONS', 'PostgreSQLManager: url holds a malformed percent-escape');
   }
 }
 
@@ -37,7 +38,8 @@ function sslFromMode(mode: string | null): boolean | Record<string, unknown> | u
   if (mode === 'disable') return false;
   if (mode === 'require' || mode === 'prefer' || mode === 'allow') return { rejectUnauthorized: false };
   if (mode === 'verify-ca' || mode === 'verify-full') return { rejectUnauthorized: true };
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_DB_OPTIONS',
     'PostgreSQLManager: url has an unknown sslmode (disable, allow, prefer, require, verify-ca, verify-full)',
   );
 }
@@ -54,14 +56,20 @@ function sslFromMode(mode: string | null): boolean | Record<string, unknown> | u
  */
 export function parsePostgresUrl(url: string): PostgresTarget {
   if (!isPostgresUrl(url)) {
-    throw new TypeError('PostgreSQLManager: url must be a string starting with postgres:// or postgresql://');
+    throw setupError(
+      'KIT_ERR_SETUP_DB_OPTIONS',
+      'PostgreSQLManager: url must be a string starting with postgres:// or postgresql://',
+    );
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     // The URL itself may hold a password: the message does not repeat it.
-    throw new TypeError('PostgreSQLManager: url is not a valid URL (postgres://user@host:port/database)');
+    throw setupError(
+      'KIT_ERR_SETUP_DB_OPTIONS',
+      'PostgreSQLManager: url is not a valid URL (postgres://user@host:port/database)',
+    );
   }
   const username = decoded(parsed.username);
   const host = parsed.searchParams.get('host') ?? (parsed.hostname || 'localhost');

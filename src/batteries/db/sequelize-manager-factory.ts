@@ -5,6 +5,7 @@ import { isPostgresUrl } from './postgres-url.js';
 // A scheme and `://`, after any leading spaces: what no SQLite path a user means looks like.
 const URL_LIKE = /^\s*[a-z][a-z0-9+.-]*:\/\//i;
 
+import { setupError } from '../../base/errors.js';
 import type { SequelizeManager } from './sequelize-manager.js';
 import { SQLiteManager } from './sqlite-manager.js';
 
@@ -29,7 +30,8 @@ export function sequelizeManager(
   if (typeof target === 'string' && URL_LIKE.test(target)) {
     // Any other scheme (`mysql://`, `postgresql+ssl://`, a stray space) is a mistake, never a file name:
     // opening it as SQLite would create a directory named after the URL, password and all.
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_DB_OPTIONS',
       'sequelizeManager: target looks like a URL but is not postgres:// or postgresql://; give a PostgreSQL URL or an SQLite path',
     );
   }

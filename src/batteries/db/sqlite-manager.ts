@@ -1,4 +1,6 @@
 /** SQLiteManager: a Sequelize instance on an SQLite file or in memory; sequelize and sqlite3 load only when one is created. */
+
+import { setupError } from '../../base/errors.js';
 import { SequelizeManager } from './sequelize-manager.js';
 
 /**
@@ -38,7 +40,10 @@ export class SQLiteManager extends SequelizeManager {
   // SQLITE-001: synchronous, so models can be defined right after it; a bad path is a TypeError at once.
   constructor(path = ':memory:') {
     if (typeof path !== 'string' || path.length === 0) {
-      throw new TypeError('SQLiteManager: path must be a non-empty string (a file path or ":memory:")');
+      throw setupError(
+        'KIT_ERR_SETUP_DB_OPTIONS',
+        'SQLiteManager: path must be a non-empty string (a file path or ":memory:")',
+      );
     }
     super({
       feature: 'SQLiteManager',

@@ -1,5 +1,6 @@
 /** `cors(options)`: CORS response headers, and automatic answers to preflight requests. */
 
+import { setupError } from '../../base/errors.js';
 import { markFactory } from '../../base/factory-guard.js';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../core/types.js';
@@ -47,7 +48,10 @@ type Resolve = (origin: string | undefined) => string | false | Promise<string |
 /** Checks a list option: an array of HTTP tokens. Returns the comma-joined header value. */
 function tokenList(name: string, value: unknown): string {
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && TOKEN.test(item))) {
-    throw new TypeError(`cors: ${name} must be an array of header or method names`);
+    throw setupError(
+      'KIT_ERR_SETUP_CORS_OPTIONS',
+      `cors: ${name} must be an array of header or method names`,
+    );
   }
   return value.join(', ');
 }
@@ -55,7 +59,8 @@ function tokenList(name: string, value: unknown): string {
 /** CORS-008: list entries must be serialized origins (or 'null'). */
 function checkOrigin(value: string): string {
   if (value !== 'null' && !ORIGIN.test(value)) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_CORS_OPTIONS',
       `cors: origin "${value}" is not an origin like "https://example.com" (no path, no slash)`,
     );
   }
@@ -69,12 +74,19 @@ function originResolver(
 ): { resolve: Resolve; variesByOrigin: boolean } {
   // CORS-001, CORS-007: `*` never varies and never goes with credentials.
   if (origin === undefined || origin === '*') {
-    if (credentials) throw new TypeError("cors: origin '*' cannot be combined with credentials: true");
+    if (credentials)
+      throw setupError(
+        'KIT_ERR_SETUP_CORS_OPTIONS',
+        "cors: origin '*' cannot be combined with credentials: true",
+      );
     return { resolve: () => '*', variesByOrigin: false };
   }
   if (origin === true) {
     if (credentials) {
-      throw new TypeError('cors: origin true (reflect any origin) cannot be combined with credentials: true');
+      throw setupError(
+        'KIT_ERR_SETUP_CORS_OPTIONS',
+        'cors: origin true (reflect any origin) cannot be combined with credentials: true',
+      );
     }
     // CORS-009, CORS-012: `null` comes from sandboxed frames and file: pages; reflecting it would grant every
     // one of them.
@@ -89,7 +101,10 @@ function originResolver(
     const list = new Set(
       origin.map((item: unknown) => {
         if (typeof item !== 'string' || item === '*') {
-          throw new TypeError('cors: origin list entries must be origin strings (not "*")');
+          throw setupError(
+            'KIT_ERR_SETUP_CORS_OPTIONS',
+            'cors: origin list entries must be origin strings (not "*")',
+          );
         }
         return checkOrigin(item);
       }),
@@ -101,7 +116,10 @@ function originResolver(
     const decide = originFunctionResolver(origin, credentials);
     return { resolve: (o) => (o === undefined ? false : decide(o)), variesByOrigin: true };
   }
-  throw new TypeError('cors: origin must be a string, an array of strings, true or a function');
+  throw setupError(
+    'KIT_ERR_SETUP_CORS_OPTIONS',
+    'cors: origin must be a string, an array of strings, true or a function',
+  );
 }
 
 /**
@@ -119,13 +137,14 @@ function originResolver(
  */
 export function cors(options: CorsOptions = {}): RequestHandler {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError('cors: options must be an object');
+    throw setupError('KIT_ERR_SETUP_CORS_OPTIONS', 'cors: options must be an object');
   }
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.has(key)) throw new TypeError(`cors: unknown option "${key}"`);
+    if (!OPTION_NAMES.has(key))
+      throw setupError('KIT_ERR_SETUP_CORS_OPTIONS', `cors: unknown option "${key}"`);
   }
   if (options.credentials !== undefined && typeof options.credentials !== 'boolean') {
-    throw new TypeError('cors: credentials must be a boolean');
+    throw setupError('KIT_ERR_SETUP_CORS_OPTIONS', 'cors: credentials must be a boolean');
   }
   const credentials = options.credentials === true;
   const { resolve, variesByOrigin } = originResolver(options.origin, credentials);
@@ -135,7 +154,10 @@ export function cors(options: CorsOptions = {}): RequestHandler {
   const exposedHeaders = tokenList('exposedHeaders', options.exposedHeaders ?? []);
   const { maxAge } = options;
   if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0)) {
-    throw new TypeError('cors: maxAge must be a whole number of seconds, 0 or more');
+    throw setupError(
+      'KIT_ERR_SETUP_CORS_OPTIONS',
+      'cors: maxAge must be a whole number of seconds, 0 or more',
+    );
   }
   const maxAgeValue = maxAge === undefined ? undefined : String(maxAge);
   const vary = loadVary(); // now, not on the first request

@@ -2,6 +2,8 @@
  * `query(options)`: Express 4's `express.query`, a middleware that parses the query string with qs and
  * `options`. kitjs exports it as `query`, kitjs/express as `express.query`: the same function.
  */
+
+import { setupError } from '../../base/errors.js';
 import { markFactory } from '../../base/factory-guard.js';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { KitRequest, NextFunction, RequestHandler } from '../../core/types.js';
@@ -73,7 +75,10 @@ export function query(options?: QueryOptions): RequestHandler {
     const settings: QsParseOptions = { allowPrototypes: true, plainObjects: true, ...options };
     parse = (search) => loadQs().parse(search, settings);
   } else {
-    throw new TypeError('query(options): options must be an object of qs options or a function');
+    throw setupError(
+      'KIT_ERR_SETUP_QUERY_OPTIONS',
+      'query(options): options must be an object of qs options or a function',
+    );
   }
   return (req: KitRequest, _res, next: NextFunction) => {
     const url = req.url ?? '';

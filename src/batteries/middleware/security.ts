@@ -1,5 +1,6 @@
 /** `security(options)`: security response headers, computed once at setup and set on every response. */
 
+import { setupError } from '../../base/errors.js';
 import { markFactory } from '../../base/factory-guard.js';
 import type { KitRequest, KitResponse, NextFunction, RequestHandler } from '../../core/types.js';
 
@@ -43,13 +44,19 @@ const choice =
   (name: string, allowed: readonly string[], normalise: (v: string) => string = (v) => v) =>
   (value: unknown): string => {
     if (typeof value === 'string' && allowed.includes(normalise(value))) return normalise(value);
-    throw new TypeError(`security: ${name} must be a boolean or one of ${allowed.join(', ')}`);
+    throw setupError(
+      'KIT_ERR_SETUP_SECURITY_OPTIONS',
+      `security: ${name} must be a boolean or one of ${allowed.join(', ')}`,
+    );
   };
 
 const onOff =
   (name: string) =>
   (value: unknown): string => {
-    throw new TypeError(`security: ${name} must be a boolean (got ${typeof value})`);
+    throw setupError(
+      'KIT_ERR_SETUP_SECURITY_OPTIONS',
+      `security: ${name} must be a boolean (got ${typeof value})`,
+    );
   };
 
 // What a header may not carry (Node's own test): a control character but tab, DEL, anything above U+00FF.
@@ -70,19 +77,24 @@ const UNSAFE_CSP = /[;,]/;
 export function cspValue(value: unknown): string {
   if (typeof value === 'string') {
     if (value.trim() === '' || NOT_IN_HEADER.test(value)) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_SECURITY_OPTIONS',
         'security: contentSecurityPolicy must be a non-empty, single-line policy of characters a header may carry',
       );
     }
     return value.trim();
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new TypeError('security: contentSecurityPolicy must be a boolean, a string or a directives object');
+    throw setupError(
+      'KIT_ERR_SETUP_SECURITY_OPTIONS',
+      'security: contentSecurityPolicy must be a boolean, a string or a directives object',
+    );
   }
   const parts: string[] = [];
   for (const [key, sources] of Object.entries(value)) {
     const name = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    if (!/^[a-z][a-z-]*$/.test(name)) throw new TypeError(`security: "${key}" is not a CSP directive name`);
+    if (!/^[a-z][a-z-]*$/.test(name))
+      throw setupError('KIT_ERR_SETUP_SECURITY_OPTIONS', `security: "${key}" is not a CSP directive name`);
     if (sources === true) {
       parts.push(name);
       continue;
@@ -92,13 +104,15 @@ export function cspValue(value: unknown): string {
       !Array.isArray(list) ||
       !list.every((s) => typeof s === 'string' && s !== '' && !UNSAFE_CSP.test(s) && !NOT_IN_HEADER.test(s))
     ) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_SECURITY_OPTIONS',
         `security: CSP directive "${key}" must be a source string, a list of them, or true`,
       );
     }
     parts.push(list.length === 0 ? name : `${name} ${list.join(' ')}`);
   }
-  if (parts.length === 0) throw new TypeError('security: contentSecurityPolicy has no directives');
+  if (parts.length === 0)
+    throw setupError('KIT_ERR_SETUP_SECURITY_OPTIONS', 'security: contentSecurityPolicy has no directives');
   return parts.join('; ');
 }
 
@@ -156,11 +170,11 @@ const HEADERS: Record<Exclude<keyof SecurityOptions, 'removePoweredBy'>, HeaderS
  */
 export function securityHeaders(options: SecurityOptions = {}): Array<[string, string]> {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError('security: options must be an object');
+    throw setupError('KIT_ERR_SETUP_SECURITY_OPTIONS', 'security: options must be an object');
   }
   for (const key of Object.keys(options)) {
     if (key !== 'removePoweredBy' && !Object.hasOwn(HEADERS, key)) {
-      throw new TypeError(`security: unknown option "${key}"`);
+      throw setupError('KIT_ERR_SETUP_SECURITY_OPTIONS', `security: unknown option "${key}"`);
     }
   }
   const pairs: Array<[string, string]> = [];
@@ -190,7 +204,7 @@ export function security(options: SecurityOptions = {}): RequestHandler {
   const pairs = securityHeaders(options);
   const { removePoweredBy } = options;
   if (removePoweredBy !== undefined && typeof removePoweredBy !== 'boolean') {
-    throw new TypeError('security: removePoweredBy must be a boolean');
+    throw setupError('KIT_ERR_SETUP_SECURITY_OPTIONS', 'security: removePoweredBy must be a boolean');
   }
   const strip = removePoweredBy !== false;
   // SEC-007: set as the request passes, so later handlers may override them; SEC-006: X-Powered-By removed.

@@ -1,5 +1,6 @@
 /** The logger option of `kit()` and `express()`: a pino logger of the app's own, or options for one. */
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import { setupError } from '../../base/errors.js';
 import { processLogger, redact } from '../../base/logger.js';
 
 /** `kit({ logger })`: a pino logger to use as it is, or pino's options for a new one (with kitjs's redaction). */
@@ -24,7 +25,10 @@ export function appLogger(option: unknown): Logger {
   }
   if (isLogger(option)) return option;
   if (option === null || typeof option !== 'object' || Array.isArray(option)) {
-    throw new TypeError('kit({ logger }): logger must be a pino logger or pino options');
+    throw setupError(
+      'KIT_ERR_SETUP_APP_OPTIONS',
+      'kit({ logger }): logger must be a pino logger or pino options',
+    );
   }
   const options = option as LoggerOptions;
   return pino({ ...options, formatters: { log: redact, ...options.formatters } });

@@ -108,7 +108,7 @@ export abstract class ConfigurableRouter extends Router {
     if (typeof fn !== 'function')
       throw setupError('KIT_ERR_SETUP_ENGINE_CALLBACK', 'app.engine(ext, fn): fn must be a function');
     if (typeof ext !== 'string' || ext === '')
-      throw new TypeError('app.engine(ext, fn): ext must be a string');
+      throw setupError('KIT_ERR_SETUP_VIEW', 'app.engine(ext, fn): ext must be a string');
     this.#own.engines[ext.charCodeAt(0) === 46 ? ext : `.${ext}`] = fn;
     return this;
   }

@@ -1,5 +1,6 @@
 /** An app's observability settings (`kit({ genReqId, requestIdHeader, ... })`), checked once and kept per app. */
 import type { IncomingMessage } from 'node:http';
+import { setupError } from '../../base/errors.js';
 import type { ObserveOptions } from '../types/observe.js';
 
 // A header name is an RFC 9110 token.
@@ -40,7 +41,10 @@ export class ObserveSettings {
   constructor(options: ObserveOptions, where: string) {
     const { genReqId, requestIdHeader, requestIdLogLabel, requestIdReplyHeader, handlerTimeout } = options;
     if (genReqId !== undefined && typeof genReqId !== 'function')
-      throw new TypeError(`${where}: genReqId must be a function returning a string`);
+      throw setupError(
+        'KIT_ERR_SETUP_APP_OPTIONS',
+        `${where}: genReqId must be a function returning a string`,
+      );
     this.genReqId = genReqId;
     this.header = headerName(requestIdHeader, 'requestIdHeader', where)?.toLowerCase();
     this.replyHeader = headerName(requestIdReplyHeader, 'requestIdReplyHeader', where);
@@ -48,7 +52,7 @@ export class ObserveSettings {
       requestIdLogLabel !== undefined &&
       (typeof requestIdLogLabel !== 'string' || requestIdLogLabel === '')
     )
-      throw new TypeError(`${where}: requestIdLogLabel must be a non-empty string`);
+      throw setupError('KIT_ERR_SETUP_APP_OPTIONS', `${where}: requestIdLogLabel must be a non-empty string`);
     this.label = requestIdLogLabel ?? 'reqId';
     this.timeout = checkTimeout(handlerTimeout, `${where}: handlerTimeout`);
     this.eager = genReqId !== undefined || this.header !== undefined || this.replyHeader !== undefined;
@@ -104,13 +108,16 @@ export function splitObserveOptions<T extends ObserveOptions>(
 export function checkTimeout(value: unknown, where: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > MAX_TIMEOUT)
-    throw new TypeError(`${where} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT}`);
+    throw setupError(
+      'KIT_ERR_SETUP_APP_OPTIONS',
+      `${where} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT}`,
+    );
   return value;
 }
 
 function headerName(value: unknown, name: string, where: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !HEADER_NAME.test(value))
-    throw new TypeError(`${where}: ${name} must be a header name`);
+    throw setupError('KIT_ERR_SETUP_APP_OPTIONS', `${where}: ${name} must be a header name`);
   return value;
 }

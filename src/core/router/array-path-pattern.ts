@@ -1,4 +1,6 @@
 /** Compiles an array of route paths to one regex, as Express 4 joins them (XROUTE-004). */
+
+import { setupError } from '../../base/errors.js';
 import { writeKitPath } from './kit-path-syntax.js';
 import type { PathSyntax } from './path-syntax.js';
 import { compilePattern, isKitPattern } from './pattern.js';
@@ -23,7 +25,8 @@ import { boundedRegex } from './regex-safety.js';
  * compileArrayPath(['/a/:one', '/b/:two'], { caseSensitive: false, strict: false }, kitPathSyntax).keys; // ['one', 'two']
  */
 export function compileArrayPath(paths: unknown[], options: MatchOptions, syntax: PathSyntax): RegexPattern {
-  if (paths.length === 0) throw new TypeError('route path: an empty array matches nothing');
+  if (paths.length === 0)
+    throw setupError('KIT_ERR_SETUP_PATH', 'route path: an empty array matches nothing');
   const sources: string[] = [];
   const keys: Array<string | number> = [];
   for (const path of paths) {
@@ -34,7 +37,10 @@ export function compileArrayPath(paths: unknown[], options: MatchOptions, syntax
     }
     if (typeof path !== 'string') {
       const got = path === null ? 'null' : typeof path;
-      throw new TypeError(`route path must be a string, a RegExp or an array of them, got ${got}`);
+      throw setupError(
+        'KIT_ERR_SETUP_PATH',
+        `route path must be a string, a RegExp or an array of them, got ${got}`,
+      );
     }
     let written: WrittenSource;
     if (isKitPattern(path)) {

@@ -1,4 +1,6 @@
 /** kitjs's own path syntax (ROUTE-022): static segments, `:name`, `:name?`, `:name(regex)`, a trailing `*`; Express 4's other forms are refused where they are registered. */
+
+import { setupError } from '../../base/errors.js';
 import { callerLocation } from '../../base/module-location.js';
 import { canonicalLiteral } from './canonical-path.js';
 import type { PathSyntax } from './path-syntax.js';
@@ -145,7 +147,8 @@ function readParam(path: string, i: number, end: boolean): { part: Part; next: n
   if (path[j] === '(') {
     const close = closingParen(path, j);
     if (close === -1) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_PATH',
         `${what(end)} "${path}" (${callerLocation()}): the expression of ":${name}" has no closing ")"`,
       );
     }
@@ -240,7 +243,8 @@ function what(end: boolean): string {
  * application code that registered it (as XROUTE-017 finds it), the form, and the spelling to use instead.
  */
 function refuse(path: string, end: boolean, form: string, instead: string): never {
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_PATH',
     `${what(end)} "${path}" (${callerLocation()}): ${form} is Express 4 path syntax, which kitjs's own syntax does not read; ${instead}`,
   );
 }

@@ -26,7 +26,8 @@ export function addParamCallbacks(
 ): ParamTable {
   // XROUTE-019: Express 4's `param(fn)`, which Express 5 removed, is kitjs/express's alone (flavours/express4).
   if (typeof name === 'function') {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_PARAM_NAME',
       "param(fn): a function in place of the name is Express 4's deprecated form, which kitjs/express alone takes; give param(name, fn)",
     );
   }
@@ -40,7 +41,10 @@ export function addParamCallbacks(
   const out: ParamTable = table ?? Object.create(null);
   for (const one of names) {
     if (typeof one !== 'string' || one === '' || one === ':') {
-      throw new TypeError(`param(name, fn): name must be a non-empty string or an array of them`);
+      throw setupError(
+        'KIT_ERR_SETUP_PARAM_NAME',
+        `param(name, fn): name must be a non-empty string or an array of them`,
+      );
     }
     const key = one.charCodeAt(0) === 58 /* : */ ? one.slice(1) : one;
     const list = out[key] ?? [];

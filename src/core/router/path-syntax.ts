@@ -13,7 +13,7 @@ import type { MatchOptions, WrittenSource } from './regex-path.js';
  * ```ts
  * const literalOnly: PathSyntax = {
  *   write(path) {
- *     throw new TypeError(`route path "${path}": only literal paths here`);
+ *     throw setupError('KIT_ERR_SETUP_PATH', `route path "${path}": only literal paths here`);
  *   },
  * };
  * ```

@@ -1,4 +1,6 @@
 /** Compiles a route pattern (`/users/:id`, `/files/*`, `/x/:name?`) into segment lists for the route index. */
+
+import { setupError } from '../../base/errors.js';
 import { canonicalLiteral } from './canonical-path.js';
 
 /** One segment of a compiled pattern. */
@@ -53,12 +55,12 @@ export function isKitPattern(pattern: string): boolean {
  */
 export function compilePattern(pattern: string): PatternVariant[] {
   if (typeof pattern !== 'string') {
-    throw new TypeError(`route path must be a string, got ${typeof pattern}`);
+    throw setupError('KIT_ERR_SETUP_PATH', `route path must be a string, got ${typeof pattern}`);
   }
   // ROUTE-004: a bare `*` matches as `/*`, and its value keeps the leading `/` (the variant says so below).
   const source = pattern === '*' ? '/*' : pattern;
   if (source.charCodeAt(0) !== 47) {
-    throw new TypeError(`route path "${pattern}" must start with "/"`);
+    throw setupError('KIT_ERR_SETUP_PATH', `route path "${pattern}" must start with "/"`);
   }
   const raw = source.split('/').slice(1);
   // A trailing slash in the pattern means nothing: matching is not strict about it (ROUTE-005).
@@ -69,7 +71,10 @@ export function compilePattern(pattern: string): PatternVariant[] {
   raw.forEach((text, index) => {
     if (text === '*') {
       if (index !== raw.length - 1) {
-        throw new TypeError(`route path "${pattern}": "*" is only supported as the last segment`);
+        throw setupError(
+          'KIT_ERR_SETUP_PATH',
+          `route path "${pattern}": "*" is only supported as the last segment`,
+        );
       }
       parsed.push({ kind: 'wildcard' });
       return;
@@ -80,7 +85,8 @@ export function compilePattern(pattern: string): PatternVariant[] {
       return;
     }
     if (SPECIAL.test(text)) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_PATH',
         `route path "${pattern}": segment "${text}" is not supported (use :name, :name? or a trailing *)`,
       );
     }
@@ -96,7 +102,10 @@ export function compilePattern(pattern: string): PatternVariant[] {
     return keys.length - 1;
   });
   if (optionalIndexes.length > 8) {
-    throw new TypeError(`route path "${pattern}": at most 8 optional parameters are supported`);
+    throw setupError(
+      'KIT_ERR_SETUP_PATH',
+      `route path "${pattern}": at most 8 optional parameters are supported`,
+    );
   }
   const variants: PatternVariant[] = [];
   const combinations = 1 << optionalIndexes.length;
@@ -132,7 +141,8 @@ export function compilePattern(pattern: string): PatternVariant[] {
 export function staticSegment(text: string, pattern: string): string {
   const canonical = canonicalLiteral(text);
   if (canonical === undefined) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_PATH',
       `path "${pattern}": segment "${text}" can never match a request path (empty, "." or "..", a malformed percent-escape, a NUL or a lone surrogate)`,
     );
   }

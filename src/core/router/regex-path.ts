@@ -1,4 +1,6 @@
 /** Route paths as bounded regexes, whatever syntax wrote them: RegExp paths, and the frame (`^`, trailing slash, end) every written path gets. */
+
+import { setupError } from '../../base/errors.js';
 import { boundedRegex } from './regex-safety.js';
 
 /** How a router compares paths: Express's `caseSensitive` and `strict` Router options (XROUTE-005). */
@@ -34,7 +36,7 @@ export interface WrittenSource {
 /** Throws the TypeError for a string path without its leading `/` (a bare `*` aside: ROUTE-004). */
 export function requireLeadingSlash(path: string): void {
   if (path !== '*' && path.charCodeAt(0) !== 47) {
-    throw new TypeError(`route path "${path}" must start with "/"`);
+    throw setupError('KIT_ERR_SETUP_PATH', `route path "${path}" must start with "/"`);
   }
 }
 

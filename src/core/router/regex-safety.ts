@@ -1,4 +1,6 @@
 /** Bounds what a route regex may cost: a linear-time reading of its shape gives the longest path it is asked to match. */
+
+import { setupError } from '../../base/errors.js';
 import { callerLocation } from '../../base/module-location.js';
 import { BoundedRegExp, BUDGET_BITS } from './regex-budget.js';
 import { readShape, type Shape, skeleton } from './regex-shape.js';
@@ -46,7 +48,8 @@ export function boundedRegex(source: string, flags: string, pattern: string): Re
   try {
     regexp = construct(source, flags);
   } catch (err) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_PATH',
       `route path "${pattern}" is not a valid regular expression: ${(err as Error).message}`,
     );
   }

@@ -1,4 +1,6 @@
 /** Finds every route in a block of consecutive registrations that matches a path, in registration order. */
+
+import { setupError } from '../../base/errors.js';
 import type { Middleware, RoutePath } from '../types.js';
 import { compileArrayPath } from './array-path-pattern.js';
 import { compileKitPath, kitPathSyntax } from './kit-path-syntax.js';
@@ -96,7 +98,8 @@ export class RouteIndex {
       if (typeof path === 'string') {
         return { rank, regex: compileWritten(syntax.write(path, options, true), path, options) };
       }
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_PATH',
         `route path must be a string, a RegExp or an array of them, got ${path === null ? 'null' : typeof path}`,
       );
     });

@@ -1,5 +1,6 @@
 /** Router: the registration surface shared by apps and sub-routers, and its `route(path)` builder. */
 
+import { setupError } from '../../base/errors.js';
 import { markFactory } from '../../base/factory-guard.js';
 import type { InternalRequest } from '../request.js';
 import type { SchemaCompilers } from '../schema/compilers.js';
@@ -91,7 +92,10 @@ export class Router extends CallableRoot implements RouterLike<Router>, Mountabl
   constructor(options: RouterOptions = {}) {
     super();
     if (options === null || typeof options !== 'object') {
-      throw new TypeError(`new Router(options): options must be an object, got ${describe(options)}`);
+      throw setupError(
+        'KIT_ERR_SETUP_ROUTER_OPTIONS',
+        `new Router(options): options must be an object, got ${describe(options)}`,
+      );
     }
     this.mergeParams = Boolean(options.mergeParams);
     const matching = { caseSensitive: Boolean(options.caseSensitive), strict: Boolean(options.strict) };

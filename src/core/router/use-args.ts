@@ -88,7 +88,8 @@ function isUsePath(first: unknown): boolean {
 
 /** A `use` prefix in its matching form: canonical, encoded, lower case, no trailing slash, '' for the root. */
 function normalizePrefix(prefix: string): string {
-  if (prefix.charCodeAt(0) !== 47) throw new TypeError(`use('${prefix}'): a path prefix must start with "/"`);
+  if (prefix.charCodeAt(0) !== 47)
+    throw setupError('KIT_ERR_SETUP_PATH', `use('${prefix}'): a path prefix must start with "/"`);
   let trimmed = prefix;
   while (trimmed.length > 1 && trimmed.endsWith('/')) trimmed = trimmed.slice(0, -1);
   if (trimmed === '/') return '';

@@ -1,4 +1,6 @@
 /** Compiles the `use` paths that are not a plain prefix of the segment walk: patterns of the router's syntax, RegExp, arrays. */
+
+import { setupError } from '../../base/errors.js';
 import { writeLiteralPath } from './kit-path-syntax.js';
 import type { PathSyntax } from './path-syntax.js';
 import { staticSegment } from './pattern.js';
@@ -57,10 +59,14 @@ export function compileUsePath(path: unknown, caseSensitive: boolean, syntax: Pa
   if (typeof path === 'string') return compileWritten(syntax.write(path, options, false), path, options);
   if (path instanceof RegExp) return compileRegExpPath(path);
   const parts = Array.isArray(path) ? path.flat(Infinity as 1) : [];
-  if (parts.length === 0) throw new TypeError('use(): an empty array of paths matches nothing');
+  if (parts.length === 0)
+    throw setupError('KIT_ERR_SETUP_PATH', 'use(): an empty array of paths matches nothing');
   const compiled = parts.map((part) => {
     if (typeof part !== 'string' && !(part instanceof RegExp)) {
-      throw new TypeError(`use(): a path must be a string or a RegExp, got ${typeof part}`);
+      throw setupError(
+        'KIT_ERR_SETUP_PATH',
+        `use(): a path must be a string or a RegExp, got ${typeof part}`,
+      );
     }
     return compileUsePath(part, caseSensitive, syntax);
   });

@@ -1,5 +1,6 @@
 /** One app's schema compilers: its own ajv instances, made from its own options, shared with no other app. */
 import type { Options as AjvOptions, Plugin as AjvPlugin, ValidateFunction } from 'ajv';
+import { setupError } from '../../base/errors.js';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { PatternTest, SnapshotEngine } from './reply-snapshot.js';
 
@@ -63,14 +64,23 @@ export class SchemaCompilers implements SnapshotEngine {
 
   constructor(private readonly settings: AjvSettings = {}) {
     if (settings === null || typeof settings !== 'object') {
-      throw new TypeError('kit({ ajv }): ajv must be an object of { customOptions, plugins }');
+      throw setupError(
+        'KIT_ERR_SETUP_APP_OPTIONS',
+        'kit({ ajv }): ajv must be an object of { customOptions, plugins }',
+      );
     }
     if (settings.plugins !== undefined && !Array.isArray(settings.plugins)) {
-      throw new TypeError('kit({ ajv }): ajv.plugins must be an array of ajv plugins');
+      throw setupError(
+        'KIT_ERR_SETUP_APP_OPTIONS',
+        'kit({ ajv }): ajv.plugins must be an array of ajv plugins',
+      );
     }
     const formats = settings.formats;
     if (formats !== undefined && typeof formats !== 'boolean' && !Array.isArray(formats)) {
-      throw new TypeError('kit({ ajv }): ajv.formats must be true, false or a list of format names');
+      throw setupError(
+        'KIT_ERR_SETUP_APP_OPTIONS',
+        'kit({ ajv }): ajv.formats must be true, false or a list of format names',
+      );
     }
   }
 
@@ -138,7 +148,8 @@ function pluginFunction(plugin: AjvPluginLike): AnyAjvPlugin {
   if (typeof plugin === 'function') return plugin;
   const inner = (plugin as { default?: unknown } | null)?.default;
   if (typeof inner === 'function') return inner as AnyAjvPlugin;
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_APP_OPTIONS',
     'kit({ ajv }): each of ajv.plugins must be an ajv plugin function or [plugin, options]',
   );
 }

@@ -1,5 +1,6 @@
 /** One part's check: a Standard Schema or a JSON Schema, made into the same small function at registration. */
 
+import { setupError } from '../../base/errors.js';
 import type { SchemaCompilers } from './compilers.js';
 import { type PartCheck, type PartOutcome, type SchemaPart, safeMessage, valueAt } from './issues.js';
 import { jsonSchemaCheck } from './json-schema.js';
@@ -22,7 +23,8 @@ export function partCheck(
 ): PartCheck {
   if (isStandardSchema(schema)) return standardCheck(schema);
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_SCHEMA',
       `${where}: schema.${part} must be a Standard Schema (Zod, Valibot, ArkType...) or a JSON Schema object`,
     );
   }

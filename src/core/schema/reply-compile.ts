@@ -2,7 +2,7 @@
  * Reply schemas compiled at registration into one contract for every library (SCHEMA-010): snapshot the
  * value by the schema's named fields, check the snapshot, write the snapshot with JSON.stringify.
  */
-import { KitError } from '../../base/errors.js';
+import { KitError, setupError } from '../../base/errors.js';
 import { requirePeer } from '../../base/optional-package.js';
 import type { SchemaCompilers } from './compilers.js';
 import { type ReplySerialize, type RouteReplies, replyMismatch } from './replies.js';
@@ -106,7 +106,7 @@ function compileOrThrow<T>(compile: () => T, label: string): T {
     return compile();
   } catch (err) {
     if (err instanceof KitError) throw err;
-    throw new TypeError(`${label} does not compile: ${(err as Error).message}`);
+    throw setupError('KIT_ERR_SETUP_SCHEMA', `${label} does not compile: ${(err as Error).message}`);
   }
 }
 
@@ -129,7 +129,8 @@ function describeInput(schema: StandardSchema, label: string): unknown {
       errorMode: 'ignore',
     });
   }
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_SCHEMA',
     `${label} (${standard.vendor}) cannot describe its fields as JSON Schema (Standard JSON Schema's ` +
       '`~standard.jsonSchema`), so kitjs cannot tell which fields a reply may carry; use a JSON Schema or ' +
       'a library version that implements it',

@@ -3,6 +3,7 @@
  * fields its schema names, each property read exactly once, checked as it is copied.
  */
 
+import { setupError } from '../../base/errors.js';
 import {
   ANNOTATIONS,
   arrayish,
@@ -125,7 +126,7 @@ class SnapshotCompiler {
     if (schema === true || schema === undefined) return ANY;
     if (schema === false) return this.strict ? refuse('no value is allowed here') : ANY;
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-      throw new TypeError('a reply schema must be an object (a JSON Schema)');
+      throw setupError('KIT_ERR_SETUP_SCHEMA', 'a reply schema must be an object (a JSON Schema)');
     }
     const known = this.built.get(schema);
     if (known !== undefined) return known;
@@ -164,7 +165,7 @@ class SnapshotCompiler {
       const found = this.ids.get(ref);
       if (found !== undefined) return found;
     }
-    throw new TypeError(`$ref "${ref}" does not resolve inside the schema`);
+    throw setupError('KIT_ERR_SETUP_SCHEMA', `$ref "${ref}" does not resolve inside the schema`);
   }
 
   /**

@@ -1,4 +1,6 @@
 /** The documentation keys of a route schema (DOCS-030): what the API docs read, checked at registration. */
+
+import { setupError } from '../../base/errors.js';
 import { isPlainObject } from '../../base/plain-object.js';
 
 /** DOCS-030: what the API docs read from a schema, under Fastify's names; nothing checks them per request. */
@@ -35,7 +37,7 @@ export function hasDocKeys(schema: Record<string, unknown>): boolean {
  */
 export function checkDocKeys(schema: Record<string, unknown>, where: string): void {
   const bad = (key: string, what: string): never => {
-    throw new TypeError(`${where}: schema.${key} must be ${what}`);
+    throw setupError('KIT_ERR_SETUP_SCHEMA', `${where}: schema.${key} must be ${what}`);
   };
   for (const key of ['summary', 'description'] as const) {
     if (schema[key] !== undefined && typeof schema[key] !== 'string') bad(key, 'a string');

@@ -1,4 +1,6 @@
 /** Route options (`app.post(path, { schema }, handler)`): told apart from handlers and made into one validator at registration. */
+
+import { setupError } from '../../base/errors.js';
 import { isPlainObject } from '../../base/plain-object.js';
 import { routeTimeout } from '../observe/route-timeout.js';
 import { markOwnStep } from '../observe/tracing.js';
@@ -70,7 +72,10 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
   if (at === -1) return args;
   const options = args[at] as Record<string, unknown>;
   if (args.some((arg, index) => index > at && isRouteOptions(arg))) {
-    throw new TypeError(`${where}: route options are given more than once; give one object`);
+    throw setupError(
+      'KIT_ERR_SETUP_ROUTE_OPTIONS',
+      `${where}: route options are given more than once; give one object`,
+    );
   }
   for (const key of Object.keys(options)) {
     if (OPTION_KEYS.has(key)) continue;
@@ -78,10 +83,13 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
     const hint = DOC_KEYS.includes(key)
       ? `; OpenAPI words go in the schema: write { schema: { ${key} } }`
       : '';
-    throw new TypeError(`${where}: unknown route option "${key}"; known: schema, handlerTimeout${hint}`);
+    throw setupError(
+      'KIT_ERR_SETUP_ROUTE_OPTIONS',
+      `${where}: unknown route option "${key}"; known: schema, handlerTimeout${hint}`,
+    );
   }
   const rest = [...args.slice(0, at), ...args.slice(at + 1)].flat(Infinity as 1);
-  if (rest.length === 0) throw new TypeError(`${where} needs at least one handler`);
+  if (rest.length === 0) throw setupError('KIT_ERR_SETUP_NO_HANDLER', `${where} needs at least one handler`);
   // SCHEMA-015: the route's handler is its last request handler; error handlers after it keep their place.
   const handlerAt = lastRequestHandler(rest);
   const before = rest.slice(0, handlerAt);
@@ -89,10 +97,14 @@ export function routeHandlers(args: unknown[], where: string, owner?: SchemaComp
   const timed = routeTimeout(options.handlerTimeout, where, rest.slice(handlerAt));
   const schema = options.schema;
   if (schema === undefined) return [...before, ...timed];
-  if (!isRouteOptions(schema)) throw new TypeError(`${where}: the schema option must be a plain object`);
+  if (!isRouteOptions(schema))
+    throw setupError('KIT_ERR_SETUP_SCHEMA', `${where}: the schema option must be a plain object`);
   for (const key of Object.keys(schema)) {
     if (!SCHEMA_KEYS.includes(key)) {
-      throw new TypeError(`${where}: unknown schema key "${key}"; known: ${SCHEMA_KEYS.join(', ')}`);
+      throw setupError(
+        'KIT_ERR_SETUP_SCHEMA',
+        `${where}: unknown schema key "${key}"; known: ${SCHEMA_KEYS.join(', ')}`,
+      );
     }
   }
   if (schema.response !== undefined) checkResponseKeys(schema.response, where);
@@ -208,15 +220,18 @@ function perApp(
 
 /** The response schemas' keys are statuses, classes of them or `default`, each with a schema (SCHEMA-006). */
 function checkResponseKeys(response: unknown, where: string): void {
-  if (!isRouteOptions(response)) throw new TypeError(`${where}: schema.response must be a plain object`);
+  if (!isRouteOptions(response))
+    throw setupError('KIT_ERR_SETUP_SCHEMA', `${where}: schema.response must be a plain object`);
   for (const [key, schema] of Object.entries(response)) {
     if (!STATUS_KEY.test(key)) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_SCHEMA',
         `${where}: schema.response key "${key}" is not a status (201), a class (2xx) or default`,
       );
     }
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
-      throw new TypeError(
+      throw setupError(
+        'KIT_ERR_SETUP_SCHEMA',
         `${where}: schema.response[${key}] must be a Standard Schema or a JSON Schema object`,
       );
     }

@@ -1,4 +1,6 @@
 /** Express 4's deprecated `app.param(fn)` and `router.param(fn)`: functions that make the callback of every later `param(name, arg)`. */
+
+import { setupError } from '../../base/errors.js';
 import type { ParamHandler } from '../../core/types.js';
 
 /** Express 4's param function: given a name and what `param(name, arg)` was given, the callback to use, or nothing. */
@@ -58,7 +60,10 @@ export class ParamFactories {
       if (made) fn = made;
     }
     if (typeof fn !== 'function') {
-      throw new TypeError(`invalid param() call for ${shown(key)}, got ${shown(fn)}`);
+      throw setupError(
+        'KIT_ERR_SETUP_PARAM_CALLBACK',
+        `invalid param() call for ${shown(key)}, got ${shown(fn)}`,
+      );
     }
     return coreParam(name as string, fn as ParamHandler);
   }

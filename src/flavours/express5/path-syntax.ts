@@ -5,6 +5,7 @@
  */
 
 import { pathToRegexp } from 'path-to-regexp';
+import { setupError } from '../../base/errors.js';
 import { callerLocation } from '../../base/module-location.js';
 import type { PathSyntax } from '../../core/router/path-syntax.js';
 import type { WrittenSource } from '../../core/router/regex-path.js';
@@ -89,9 +90,7 @@ function refusal(path: string, error: unknown): TypeError {
   const message =
     `route path "${path}" (registered at ${callerLocation()}) is not Express 5 syntax: ${reason}` +
     (hint === '' ? '' : `; ${hint}`);
-  const refused = new TypeError(message);
-  (refused as { cause?: unknown }).cause = error;
-  return refused;
+  return setupError('KIT_ERR_SETUP_PATH', message, { cause: error });
 }
 
 /** The Express 5 spelling of the Express 4 forms in `path`, or '' when there is none to give. */

@@ -1,5 +1,6 @@
 /** What an Express 5 app or router checks when something is registered on it: its path syntax, and its refusals in Express 5's words. */
 import type { SetupErrorCode } from '../../base/errors.js';
+import { setupError } from '../../base/errors.js';
 import { checkExpress5Path } from './path-syntax.js';
 
 /**
@@ -29,7 +30,7 @@ export function checkPaths(first: unknown): void {
  */
 export function checkParamName(name: unknown): void {
   if (typeof name !== 'string' && !Array.isArray(name)) {
-    throw new TypeError('argument name must be a string');
+    throw setupError('KIT_ERR_SETUP_PARAM_NAME', 'argument name must be a string');
   }
 }
 

@@ -1,5 +1,6 @@
 /** `json()`: parses application/json (and `+json`) bodies into `req.body`, refusing prototype-poisoning keys. */
 import secureJson from 'secure-json-parse';
+import { setupError } from '../../../base/errors.js';
 import { markFactory } from '../../../base/factory-guard.js';
 import { isJsonMediaType } from '../../../base/media-match.js';
 import type { RequestHandler } from '../../../core/types.js';
@@ -63,11 +64,17 @@ export function jsonParser(options: JsonOptions | undefined, dialect: BodyDialec
   const common = commonSettings(opts, 'json');
   const reviver = opts.reviver ?? undefined;
   if (reviver !== undefined && typeof reviver !== 'function') {
-    throw new TypeError(`json(): option "reviver" must be a function; got ${typeof reviver}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `json(): option "reviver" must be a function; got ${typeof reviver}`,
+    );
   }
   const strict = opts.strict ?? false;
   if (typeof strict !== 'boolean') {
-    throw new TypeError(`json(): option "strict" must be a boolean; got ${typeof strict}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `json(): option "strict" must be a boolean; got ${typeof strict}`,
+    );
   }
   const parse =
     reviver === undefined && !strict && dialect === KITJS_DIALECT

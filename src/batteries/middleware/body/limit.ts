@@ -1,3 +1,4 @@
+import { setupError } from '../../../base/errors.js';
 /** Reads a body size limit ('1mb', '100kb', a byte count) into a number of bytes, at setup time. */
 
 /**
@@ -45,7 +46,8 @@ export function parseLimit(value: unknown, factory: string): number {
       if (Number.isSafeInteger(bytes)) return bytes;
     }
   }
-  throw new TypeError(
+  throw setupError(
+    'KIT_ERR_SETUP_BODY_OPTIONS',
     `${factory}(): option "limit" must be a byte count or a size such as '100kb', '1mb' or '5mb'; got ${describe(value)}`,
   );
 }

@@ -1,5 +1,6 @@
 /** Validates the options every body parser shares (limit, inflate, type, verify), naming the factory in each TypeError. */
 import { lookup } from 'mime-types';
+import { setupError } from '../../../base/errors.js';
 import { mediaTypeMatcher } from '../../../base/media-match.js';
 import type { KitRequest, KitResponse } from '../../../core/types.js';
 import { parseLimit } from './limit.js';
@@ -76,7 +77,10 @@ export interface CommonSettings {
 export function readOptions(options: unknown, factory: string): Record<string, unknown> {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${factory}(): options must be an object; got ${typeof options}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `${factory}(): options must be an object; got ${typeof options}`,
+    );
   }
   return options as Record<string, unknown>;
 }
@@ -94,12 +98,18 @@ export function commonSettings(opts: Record<string, unknown>, factory: string): 
   const limit = parseLimit(opts.limit, factory);
   const inflate = opts.inflate ?? true;
   if (typeof inflate !== 'boolean') {
-    throw new TypeError(`${factory}(): option "inflate" must be a boolean; got ${typeof inflate}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `${factory}(): option "inflate" must be a boolean; got ${typeof inflate}`,
+    );
   }
   const verify = opts.verify ?? undefined;
   if (verify !== undefined && typeof verify !== 'function') {
     // body-parser's words first, which code moved from Express may match.
-    throw new TypeError(`option verify must be function: ${factory}() got ${typeof verify}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `option verify must be function: ${factory}() got ${typeof verify}`,
+    );
   }
   const { matchesType, matchesRequest } = typeMatcher(opts.type, factory);
   return { limit, inflate, matchesType, matchesRequest, verify: verify as VerifyFunction | undefined };
@@ -117,7 +127,8 @@ function typeMatcher(type: unknown, factory: string): Pick<CommonSettings, 'matc
     list.length === 0 ||
     !list.every((entry) => typeof entry === 'string' && entry.trim() !== '')
   ) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
       `${factory}(): option "type" must be a media type, a non-empty array of them, or a function of the request`,
     );
   }
@@ -125,7 +136,10 @@ function typeMatcher(type: unknown, factory: string): Pick<CommonSettings, 'matc
   // A short name nobody knows ('jsno') would silently never match, as in body-parser; here it fails at setup.
   const unknown = wanted.find((entry) => !isKnownPattern(entry));
   if (unknown !== undefined) {
-    throw new TypeError(`${factory}(): option "type" names no media type: ${JSON.stringify(unknown)}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `${factory}(): option "type" names no media type: ${JSON.stringify(unknown)}`,
+    );
   }
   // The same matcher as req.is(), so `type: 'json'` and req.is('json') agree (REQ-009); each entry read once,
   // here, rather than on every request.

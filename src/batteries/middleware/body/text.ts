@@ -1,4 +1,6 @@
 /** `text()`: reads text/plain (or the chosen types) into `req.body` as a string. */
+
+import { setupError } from '../../../base/errors.js';
 import { markFactory } from '../../../base/factory-guard.js';
 import type { RequestHandler } from '../../../core/types.js';
 import { UTF8_OR_LATIN1 } from './charset.js';
@@ -58,7 +60,10 @@ export function textParser(options: TextOptions | undefined, dialect: BodyDialec
     defaultDecoding !== undefined || lower === undefined ? undefined : dialect.charsets?.(lower);
   if (defaultDecoding === undefined && transcode === undefined) {
     const known = dialect.charsets === undefined ? "'utf-8', 'us-ascii' or 'iso-8859-1'" : 'a known charset';
-    throw new TypeError(`text(): option "defaultCharset" must be ${known}; got ${String(label)}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `text(): option "defaultCharset" must be ${known}; got ${String(label)}`,
+    );
   }
   return createParser({
     matches: common.matchesType ?? ((type) => type === 'text/plain'),

@@ -1,4 +1,6 @@
 /** `urlencoded()`: parses HTML form bodies into `req.body`, nested with qs (`extended: true`) or flat. */
+
+import { setupError } from '../../../base/errors.js';
 import { markFactory } from '../../../base/factory-guard.js';
 import { lazyDependency } from '../../../base/optional-package.js';
 import type { RequestHandler } from '../../../core/types.js';
@@ -99,7 +101,10 @@ export function urlencodedParser(
   const form = formSettings(opts);
   const defaultCharset = opts.defaultCharset ?? 'utf-8';
   if (defaultCharset !== 'utf-8' && defaultCharset !== 'iso-8859-1') {
-    throw new TypeError(`urlencoded(): option "defaultCharset" must be 'utf-8' or 'iso-8859-1'`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `urlencoded(): option "defaultCharset" must be 'utf-8' or 'iso-8859-1'`,
+    );
   }
   if (form.extended) loadQs(); // now, not on the first request
   return createParser({
@@ -120,7 +125,10 @@ export function urlencodedParser(
 function formSettings(opts: Record<string, unknown>): FormSettings {
   const { extended = true, parameterLimit = PARAMETER_LIMIT, depth = 5 } = opts;
   if (typeof extended !== 'boolean') {
-    throw new TypeError(`urlencoded(): option "extended" must be a boolean; got ${typeof extended}`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `urlencoded(): option "extended" must be a boolean; got ${typeof extended}`,
+    );
   }
   if (
     typeof parameterLimit !== 'number' ||
@@ -128,12 +136,16 @@ function formSettings(opts: Record<string, unknown>): FormSettings {
     parameterLimit < 1
   ) {
     // body-parser's words first, which code moved from Express may match.
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
       'option parameterLimit must be a positive number: urlencoded() takes a positive integer or Infinity',
     );
   }
   if (typeof depth !== 'number' || !Number.isSafeInteger(depth) || depth < 0) {
-    throw new TypeError(`urlencoded(): option "depth" must be zero or a positive integer`);
+    throw setupError(
+      'KIT_ERR_SETUP_BODY_OPTIONS',
+      `urlencoded(): option "depth" must be zero or a positive integer`,
+    );
   }
   return { extended, parameterLimit, depth };
 }

@@ -2,6 +2,7 @@
 import type { Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseMaxAge } from '../../../base/cache-max-age.js';
+import { setupError } from '../../../base/errors.js';
 import type { KitResponse } from '../../../core/types.js';
 
 /** How `serveStatic` treats a path with a segment that starts with a dot (`.env`, `.git/config`). */
@@ -104,37 +105,54 @@ export function staticSettings(root: unknown, options: unknown): StaticSettings 
   // serve-static's words ('root path required', 'root path must be a string'), which code moved from Express
   // may match.
   if (root === undefined || root === null || root === '') {
-    throw new TypeError('serveStatic: root path required (the directory to serve)');
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
+      'serveStatic: root path required (the directory to serve)',
+    );
   }
   if (typeof root !== 'string')
-    throw new TypeError(`serveStatic: root path must be a string; got ${typeof root}`);
-  if (root.includes('\0')) throw new TypeError('serveStatic: root path must be a string without NUL bytes');
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
+      `serveStatic: root path must be a string; got ${typeof root}`,
+    );
+  if (root.includes('\0'))
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
+      'serveStatic: root path must be a string without NUL bytes',
+    );
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new TypeError('serveStatic: options must be an object');
+    throw setupError('KIT_ERR_SETUP_STATIC_OPTIONS', 'serveStatic: options must be an object');
   }
   const given = (options ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(given)) {
     // An unknown key is almost always a typo ('maxage', 'dotFiles') that would silently do nothing.
     if (!KNOWN.has(key)) {
-      throw new TypeError(`serveStatic: unknown option "${key}" (known: ${[...KNOWN].join(', ')})`);
+      throw setupError(
+        'KIT_ERR_SETUP_STATIC_OPTIONS',
+        `serveStatic: unknown option "${key}" (known: ${[...KNOWN].join(', ')})`,
+      );
     }
   }
   const { maxAge = 0, index = 'index.html', dotfiles = 'ignore', extensions = false, setHeaders } = given;
   for (const flag of FLAGS) {
     if (given[flag] !== undefined && typeof given[flag] !== 'boolean') {
-      throw new TypeError(`serveStatic: ${flag} must be a boolean`);
+      throw setupError('KIT_ERR_SETUP_STATIC_OPTIONS', `serveStatic: ${flag} must be a boolean`);
     }
   }
 
   const maxAgeMs = parseMaxAge(maxAge);
   if (maxAgeMs === undefined) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
       `serveStatic: maxAge must be non-negative milliseconds or a duration like '1d', got ${String(maxAge)}`,
     );
   }
   const indexList = typeof index === 'string' ? [index] : index;
   if (indexList !== false && !(Array.isArray(indexList) && indexList.every(isPlainFileName))) {
-    throw new TypeError('serveStatic: index must be false, a file name without slashes, or a list of them');
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
+      'serveStatic: index must be false, a file name without slashes, or a list of them',
+    );
   }
   // STATIC-022: an extension is appended after a dot to a path already inside root, so it may hold no
   // separator (or it would climb out) and no leading dot (a typo that would look for 'page..html').
@@ -142,15 +160,22 @@ export function staticSettings(root: unknown, options: unknown): StaticSettings 
     extensions !== false &&
     !(Array.isArray(extensions) && extensions.every((ext) => isPlainFileName(ext) && !ext.startsWith('.')))
   ) {
-    throw new TypeError(
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
       "serveStatic: extensions must be false or a list of extensions without the dot, like ['html']",
     );
   }
   if (setHeaders !== undefined && typeof setHeaders !== 'function') {
-    throw new TypeError('serveStatic: setHeaders must be a function (res, path, stat)');
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
+      'serveStatic: setHeaders must be a function (res, path, stat)',
+    );
   }
   if (dotfiles !== 'allow' && dotfiles !== 'deny' && dotfiles !== 'ignore') {
-    throw new TypeError(`serveStatic: dotfiles must be 'allow', 'deny' or 'ignore', got ${String(dotfiles)}`);
+    throw setupError(
+      'KIT_ERR_SETUP_STATIC_OPTIONS',
+      `serveStatic: dotfiles must be 'allow', 'deny' or 'ignore', got ${String(dotfiles)}`,
+    );
   }
 
   return {
