@@ -70,7 +70,11 @@ async function underARunningStatement(
   url: string,
   act: (pids: number[]) => Promise<void>,
 ): Promise<HttpResponse> {
-  const answer = world.send('GET', path);
+  // The request waits while the step finds its statement and acts on the database, which on a loaded
+  // machine (the app's first connection, the polling, a server stopping) can outlast the 5 s of an ordinary
+  // request: it gets the step's own bound instead. The statement itself sleeps 30 s, so an act that does
+  // nothing still fails here, with the timeout, rather than passing.
+  const answer = world.send('GET', path, { timeoutMs: 25_000 });
   // Read in full later; a failure to send must not be an unhandled rejection meanwhile.
   answer.catch(() => {});
   const database = new URL(url).pathname.slice(1);
@@ -83,7 +87,7 @@ async function underARunningStatement(
     );
     pids = rows.map((row) => Number(row.pid));
     assert.ok(pids.length > 0, `no statement of the app runs on ${database}`);
-  });
+  }, 20_000);
   await act(pids);
   return answer;
 }
@@ -104,11 +108,15 @@ Given(
   },
 );
 
-When('I GET {string} while the PostgreSQL server stops', async function (this: KitWorld, path: string) {
-  const own = ownServer(this);
-  // A fast shutdown ends every session with 57P01 admin_shutdown, the running statement's included.
-  this.response = await underARunningStatement(this, path, own.url, () => own.stop('fast'));
-});
+When(
+  'I GET {string} while the PostgreSQL server stops',
+  { timeout: 60_000 },
+  async function (this: KitWorld, path: string) {
+    const own = ownServer(this);
+    // A fast shutdown ends every session with 57P01 admin_shutdown, the running statement's included.
+    this.response = await underARunningStatement(this, path, own.url, () => own.stop('fast'));
+  },
+);
 
 When('the PostgreSQL server starts again', async function (this: KitWorld) {
   await ownServer(this).start();
@@ -116,6 +124,7 @@ When('the PostgreSQL server starts again', async function (this: KitWorld) {
 
 When(
   "I GET {string} while an administrator ends the app's database sessions",
+  { timeout: 60_000 },
   async function (this: OutageWorld, path: string) {
     const url = this.postgresUrl;
     if (url === undefined) throw new Error('no PostgreSQL database for the app');

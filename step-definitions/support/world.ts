@@ -33,6 +33,8 @@ export function runInScope(code: string, scope: Map<string, unknown>): Promise<u
 export interface SendOptions {
   headers?: Record<string, string>;
   data?: string | Buffer;
+  /** How long the answer may take, in ms (5 s when left out): longer for a step that acts while it waits. */
+  timeoutMs?: number;
 }
 
 /**
@@ -182,7 +184,7 @@ export class KitWorld extends World {
       data: options.data,
       maxRedirects: 0,
       failOnStatusCode: false,
-      timeout: requestTimeoutMs,
+      timeout: options.timeoutMs ?? requestTimeoutMs,
     });
     const body = method === 'HEAD' ? Buffer.alloc(0) : await answer.body();
     const pairs = answer.headersArray().map(({ name, value }): [string, string] => [name, value]);
