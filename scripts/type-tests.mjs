@@ -11,7 +11,7 @@
 //    pino, ajv and ajv-formats (kitjs's dependencies whose types the declarations use): without mongoose or sequelize installed,
 //    with `skipLibCheck: false`, there must be no error. Its second program (tsconfig.subpaths.json) imports
 //    only the subpath entries and checks the declarations a library would emit from them: outside this
-//    repository, where a type only dist/core.d.ts names cannot be written (TS2883).
+//    repository, where a type only dist/types.d.ts names cannot be written (TS2883).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -88,7 +88,7 @@ function peerlessProject() {
   const kit = join(modules, 'kitjs');
   mkdirSync(join(kit, 'dist'), { recursive: true });
   cpSync(join(root, 'package.json'), join(kit, 'package.json'));
-  // Every declaration file: the entries import the shared core's (dist/core.d.ts).
+  // Every declaration file: the entries import the shared declarations (dist/types.d.ts).
   for (const file of readdirSync(join(root, 'dist'))) {
     if (file.endsWith('.d.ts') || file.endsWith('.d.cts'))
       cpSync(join(root, 'dist', file), join(kit, 'dist', file));
