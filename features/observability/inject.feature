@@ -43,6 +43,29 @@ Feature: app.inject runs a request without a server
         ]);
         """
 
+    Scenario Outline: a response ended with no body is injected as written, on <flavour>, with the headers it held back
+      Given <given>:
+        """js
+        app.get('/gone', (req, res) => res.status(204).end());
+        app.get('/empty', (req, res) => res.end());
+        const gone = await app.inject('/gone');
+        const empty = await app.inject('/empty');
+        world.replies = [gone, empty].map((reply) => [reply.statusCode, reply.body, reply.headers['x-powered-by']]);
+        """
+      Then this holds:
+        """js
+        assert.deepEqual(world.replies, [
+          [204, '', <banner>],
+          [200, '', <banner>],
+        ]);
+        """
+
+      Examples:
+        | flavour         | given             | banner    |
+        | kit()           | the app           | undefined |
+        | kitjs/express   | the Express app   | 'Express' |
+        | kitjs/express5  | the Express 5 app | 'Express' |
+
     Scenario: inject sends cookies and headers, and the request has an id
       Given the app:
         """js

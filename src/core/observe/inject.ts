@@ -49,6 +49,7 @@ export async function injectInto(
     injected.add(res);
     keepOwn(req, ['destroy']);
     keepOwn(res, RESPONSE_MEMBERS);
+    releaseBeforeWriteHead(res);
     handler(req, res);
   };
   const inject = loadLightMyRequest().inject;
@@ -129,6 +130,25 @@ function hasFraming(headers: Record<string, unknown> | undefined): boolean {
   return Object.keys(headers).some((name) => {
     const lower = name.toLowerCase();
     return lower === 'content-length' || lower === 'transfer-encoding';
+  });
+}
+
+/**
+ * light-my-request's `writeHead` calls node:http's own, past the one-call path's (one-call-response.ts),
+ * then reads the headers back: the headers that path held back (a type, the X-Powered-By of the Express
+ * flavours) must be in Node's store before that, as kitjs's own `writeHead` puts them. Without this a bare
+ * `res.end()` in kitjs/express threw ERR_HTTP_HEADERS_SENT inside the injected answer.
+ */
+function releaseBeforeWriteHead(res: ServerResponse): void {
+  const capture = res.writeHead as (...args: unknown[]) => ServerResponse;
+  Object.defineProperty(res, 'writeHead', {
+    value(this: ServerResponse & { kitRelease?: () => void }, ...args: unknown[]): ServerResponse {
+      this.kitRelease?.();
+      return capture.apply(this, args);
+    },
+    writable: true,
+    configurable: true,
+    enumerable: false,
   });
 }
 
