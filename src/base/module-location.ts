@@ -18,7 +18,10 @@ export function moduleLocation(): string {
 export function callerLocation(): string {
   const here = moduleLocation().replace(/^file:\/\//, '');
   // dist/ holds the build's files side by side; in src/ this module sits in base/, beside core/ and the rest.
-  const own = here.slice(0, here.lastIndexOf('/') + 1).replace(/\/base\/$/, '/');
+  const folder = here.slice(0, here.lastIndexOf('/') + 1).replace(/\/base\/$/, '/');
+  // The package ships src/ beside dist/ for its source maps: under --enable-source-maps a frame of the
+  // build reads as its source file, which is kitjs's own too.
+  const own = [folder, folder.replace(/\/dist\/$/, '/src/')];
   const limit = Error.stackTraceLimit;
   // Registration runs through a few frames of kitjs (router, index, compiler) before this one.
   Error.stackTraceLimit = 40;
@@ -33,7 +36,7 @@ export function callerLocation(): string {
       const line = place.lastIndexOf(':', column - 1);
       if (!place.startsWith('/') || line <= 0 || !/^\d+$/.test(place.slice(line + 1, column))) continue;
       const file = place.slice(0, line);
-      if (!file.startsWith(own)) return `${file}:${place.slice(line + 1, column)}`;
+      if (!own.some((prefix) => file.startsWith(prefix))) return `${file}:${place.slice(line + 1, column)}`;
       break;
     }
   }

@@ -41,3 +41,10 @@ test('every source a shipped source map names is shipped too, and no test file i
   );
   for (const name of besideSources) assert.ok(!packed.has(join('src', String(name))));
 });
+
+test('under --enable-source-maps, a route the build refuses names the application file that registered it', () => {
+  // The mapped frames of dist/ read as src/ files: those are kitjs's own too, never "where it was registered".
+  const app = join(root, 'test', 'package', 'fixtures', 'refused-route.mjs');
+  const out = execFileSync(process.execPath, ['--enable-source-maps', app], { cwd: root, encoding: 'utf8' });
+  assert.match(out, /route path "\/a\/\*\/b" \(\S*test\/package\/fixtures\/refused-route\.mjs:\d+\)/);
+});
