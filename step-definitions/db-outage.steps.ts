@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import { type CuttingProxy, cuttingProxy } from '../test/db/cutting-proxy.js';
 import { type OwnPostgres, ownPostgres } from '../test/db/postgres-own-server.js';
+import { eventually } from '../test/support/eventually.js';
 import { queryDatabase } from '../test/support/postgres-database.js';
 import { skipReasonPrefix } from './support/hooks.js';
 import { mongoUri } from './support/mongo.js';
@@ -41,23 +42,6 @@ function proxyOf(world: KitWorld): CuttingProxy {
   if (proxy === undefined)
     throw new Error('no proxy between the app and its database: use a "through a proxy" Given');
   return proxy;
-}
-
-/**
- * Runs `check` until it passes, at most `ms`; then throws its last failure. Polls what the database says
- * it is doing, never a clock: the bound only ends a wait that went wrong.
- */
-async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-  }
 }
 
 /**

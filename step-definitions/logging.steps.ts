@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { After, Given, Then, When } from '@cucumber/cucumber';
+import { eventually } from '../test/support/eventually.js';
 import { locateImplementation, repoRoot } from './support/impl.js';
 import { assertIncludes } from './support/json-includes.js';
 import { captureStdout, type StdoutCapture } from './support/stdout-capture.js';
@@ -47,20 +48,6 @@ function logLines(world: KitWorld): Array<{ text: string; json: unknown }> {
     });
 }
 
-/** Retries `check` for up to two seconds: requestLogger writes its line once the response has closed. */
-async function eventually(check: () => void): Promise<void> {
-  const deadline = Date.now() + 2000;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 /**
  * Waits until every line logged so far has reached the captured standard output. A logger may buffer
  * (LOG-001 allows 100 ms), so the step logs a marker at `fatal` through the implementation's `logger` and
@@ -76,12 +63,16 @@ async function settle(world: KitWorld): Promise<void> {
   assert.ok(logger && typeof logger.fatal === 'function', 'the implementation exports no logger');
   const marker = `${MARKER} #${++markers}`;
   logger.fatal(marker);
-  await eventually(() => {
-    assert.ok(
-      source.capture.text().includes(marker),
-      'the logger wrote nothing to standard output within 2 s',
-    );
-  });
+  await eventually(
+    () => {
+      assert.ok(
+        source.capture.text().includes(marker),
+        'the logger wrote nothing to standard output within 2 s',
+      );
+    },
+    2000,
+    25,
+  );
 }
 
 // LOG-001: lines go to standard output; the suite reads them there, with no logger-specific hook.
@@ -177,18 +168,22 @@ When(
 Then('a log line includes:', async function (this: KitWorld, expected: string) {
   const wanted = JSON.parse(expected) as unknown;
   await settle(this);
-  await eventually(() => {
-    const lines = logLines(this);
-    const match = lines.some(({ json }) => {
-      try {
-        assertIncludes(json, wanted);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    assert.ok(match, `no log line includes ${expected}\nlines:\n${lines.map((l) => l.text).join('\n')}`);
-  });
+  await eventually(
+    () => {
+      const lines = logLines(this);
+      const match = lines.some(({ json }) => {
+        try {
+          assertIncludes(json, wanted);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      assert.ok(match, `no log line includes ${expected}\nlines:\n${lines.map((l) => l.text).join('\n')}`);
+    },
+    2000,
+    25,
+  );
 });
 
 Then('no log line contains {string}', async function (this: KitWorld, part: string) {

@@ -18,6 +18,7 @@ import { PostgreSQLManager } from '../../src/batteries/db/postgres-manager.js';
 import type { SequelizeManager } from '../../src/batteries/db/sequelize-manager.js';
 import { SQLiteManager } from '../../src/batteries/db/sqlite-manager.js';
 import kit from '../../src/index.ts';
+import { eventually } from '../support/eventually.js';
 import { listenLocally } from '../support/listen.ts';
 import { adminQuery, dropDatabase, freshDatabase } from '../support/postgres-database.js';
 import { postgresAvailability, stopPostgres } from '../support/postgres-server.js';
@@ -494,17 +495,3 @@ describe('mongodbManager', () => {
     }
   });
 });
-
-/** Runs `check` until it passes or `ms` have gone by (then throws its last failure). */
-async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-  }
-}
