@@ -9,7 +9,7 @@ import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unusedLoopbackPort } from '../support/loopback-port.ts';
-import { postgresBinDir } from '../support/postgres-server.ts';
+import { postgresAccount, postgresBinDir } from '../support/postgres-server.ts';
 
 /** A server this process started: `url` names its `postgres` database; `stop` and `start` keep its port and data. */
 export interface OwnPostgres {
@@ -25,14 +25,6 @@ export interface OwnPostgres {
   start(): Promise<void>;
   /** Stops it (if running) and removes its directory. Safe to repeat. */
   destroy(): void;
-}
-
-function postgresAccount(): { uid: number; gid: number } | undefined {
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('postgres:'));
-  const fields = line?.split(':');
-  return fields === undefined ? undefined : { uid: Number(fields[2]), gid: Number(fields[3]) };
 }
 
 /**

@@ -37,7 +37,7 @@ export function postgresBinDir(): string | undefined {
 }
 
 /** The uid and gid of the `postgres` account, read from /etc/passwd (no package for one line). */
-function postgresAccount(): { uid: number; gid: number } | undefined {
+export function postgresAccount(): { uid: number; gid: number } | undefined {
   try {
     const line = readFileSync('/etc/passwd', 'utf8')
       .split('\n')
