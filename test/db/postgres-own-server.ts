@@ -5,7 +5,7 @@
  * the next run does not reap; stopped when the process exits.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unusedLoopbackPort } from '../support/loopback-port.ts';
