@@ -1,0 +1,338 @@
+/**
+ * The `dialectModule` a SQLiteManager hands Sequelize: sqlite3's API (what Sequelize v6's sqlite dialect
+ * calls) over the manager's own driver and connection, so models and the direct API share one database.
+ */
+
+import {
+  OPEN_CREATE,
+  OPEN_READONLY,
+  OPEN_READWRITE,
+  openConnection,
+  type SQLiteConnection,
+  type SQLiteStatement,
+  type Sqlite3Connection,
+} from './sqlite-connection.js';
+import type { LoadedDriver } from './sqlite-drivers.js';
+import { asSqlite3Error } from './sqlite-errors.js';
+import type { DriverArgs } from './sqlite-statements.js';
+
+/** What the adapter asks of its manager. */
+export interface AdapterHost {
+  readonly driver: LoadedDriver;
+  /** The storage Sequelize was configured with: a path, or `':memory:'`. */
+  readonly path: string;
+  readonly busyTimeoutMs: number;
+  /** The manager's connection, opened if it is not yet; rejects once the manager is closed. */
+  shared(): Promise<SQLiteConnection>;
+}
+
+/** sqlite3's module as Sequelize uses it: the open flags and the Database class. */
+export interface SequelizeDialectModule {
+  readonly OPEN_READONLY: number;
+  readonly OPEN_READWRITE: number;
+  readonly OPEN_CREATE: number;
+  readonly Database: new (storage: string, mode: number, callback: (err: Error | null) => void) => object;
+  /** Set by the manager while Sequelize asks for its default connection (not a transaction's). */
+  openingDefault: boolean;
+}
+
+type Done = (this: unknown, err: Error | null, value?: unknown) => void;
+
+// Sequelize's sqlite dialect reads `lastID` and `changes` from `this` in run()'s callback, and takes the
+// ids of a bulk insert from it only when its constructor is named "Statement", as sqlite3's is.
+class Statement {
+  readonly lastID: number | bigint;
+  readonly changes: number;
+  constructor(lastID: number | bigint, changes: number) {
+    this.lastID = lastID;
+    this.changes = changes;
+  }
+}
+Object.defineProperty(Statement, 'name', { value: 'Statement' });
+
+/** A value as sqlite3 would bind it: what Sequelize sends through this adapter is what sqlite3 took. */
+function sqlite3Value(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.getTime();
+  return value;
+}
+
+/** Sequelize's parameters (`[]`, or `{ $1: ..., $name: ... }`) for `connection`'s driver. */
+function argsFor(connection: SQLiteConnection, params: unknown): DriverArgs {
+  if (params === undefined || params === null) return [];
+  if (Array.isArray(params)) return params.map(sqlite3Value) as DriverArgs;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+    // better-sqlite3 names `$1` and `:id` by what follows the prefix.
+    const bare = connection.namedStyle === 'bare' && /^[$:@]/.test(key);
+    out[bare ? key.slice(1) : key] = sqlite3Value(value);
+  }
+  return out as DriverArgs;
+}
+
+/** `(sql, [params], [callback])`, as sqlite3's Database methods take them. */
+function splitArgs(rest: unknown[]): { params: unknown; callback: Done | undefined } {
+  const last = rest[rest.length - 1];
+  const callback = typeof last === 'function' ? (last as Done) : undefined;
+  const params = callback === undefined ? rest[0] : rest.length > 1 ? rest[0] : undefined;
+  return { params, callback };
+}
+
+/**
+ * sqlite3's Database over a synchronous driver's connection. Each call prepares its statement (Sequelize
+ * writes values into its SELECTs, so their text rarely repeats) and answers its callback on a later
+ * microtask, as sqlite3 answers on a later tick. `close()` of the manager's shared connection only lets go
+ * of it: the manager closes it.
+ */
+class SyncAdapterDatabase {
+  readonly filename: string;
+  readonly #connection: SQLiteConnection;
+  readonly #owned: boolean;
+  #closed = false;
+
+  constructor(filename: string, connection: SQLiteConnection, owned: boolean) {
+    this.filename = filename;
+    this.#connection = connection;
+    this.#owned = owned;
+  }
+
+  #call(method: 'all' | 'get' | 'run', sql: string, rest: unknown[]): this {
+    const { params, callback } = splitArgs(rest);
+    let err: Error | null = null;
+    let value: unknown;
+    let context: unknown = this;
+    try {
+      if (this.#closed)
+        throw Object.assign(new Error('SQLITE_MISUSE: Database is closed'), {
+          code: 'SQLITE_MISUSE',
+          errno: 21,
+        });
+      const statement = this.#connection.prepare(sql) as SQLiteStatement;
+      const args = argsFor(this.#connection, params);
+      if (method === 'run') {
+        const result = statement.run(args) as { changes: number; lastInsertRowid: number | bigint };
+        context = new Statement(result.lastInsertRowid, result.changes);
+      } else value = statement[method](args);
+    } catch (thrown) {
+      err = asSqlite3Error(thrown) as Error;
+    }
+    // sqlite3 drops an error with no callback to hear it onto the database's 'error' event; Sequelize only
+    // omits the callback for `PRAGMA FOREIGN_KEYS=ON`, which the connection has already run.
+    if (callback !== undefined) queueMicrotask(() => callback.call(context, err, value));
+    return this;
+  }
+
+  all(sql: string, ...rest: unknown[]): this {
+    return this.#call('all', sql, rest);
+  }
+
+  get(sql: string, ...rest: unknown[]): this {
+    return this.#call('get', sql, rest);
+  }
+
+  run(sql: string, ...rest: unknown[]): this {
+    return this.#call('run', sql, rest);
+  }
+
+  exec(sql: string, callback?: Done): this {
+    let err: Error | null = null;
+    try {
+      this.#connection.exec(sql);
+    } catch (thrown) {
+      err = asSqlite3Error(thrown) as Error;
+    }
+    if (callback !== undefined) queueMicrotask(() => callback.call(this, err));
+    return this;
+  }
+
+  // Every call runs to its end before the next starts: sqlite3's two modes are the same here.
+  serialize(fn?: () => void): void {
+    fn?.();
+  }
+
+  parallelize(fn?: () => void): void {
+    fn?.();
+  }
+
+  configure(): void {}
+
+  close(callback?: (err: Error | null) => void): void {
+    let err: Error | null = null;
+    if (!this.#closed && this.#owned) {
+      try {
+        this.#connection.close();
+      } catch (thrown) {
+        err = asSqlite3Error(thrown) as Error;
+      }
+    }
+    this.#closed = true;
+    if (callback !== undefined) queueMicrotask(() => callback(err));
+  }
+}
+
+/**
+ * sqlite3's own Database, shared with the manager: the calls go to the manager's handle, except `close()`,
+ * which only lets go of it (the manager closes it, after finalizing its cached statements).
+ */
+class SharedSqlite3Database {
+  readonly filename: string;
+  readonly #native: Sqlite3Connection['native'];
+
+  constructor(filename: string, connection: Sqlite3Connection) {
+    this.filename = filename;
+    this.#native = connection.native;
+  }
+
+  #forward(method: string, args: unknown[]): this {
+    const native = this.#native as unknown as Record<string, (...inner: unknown[]) => unknown>;
+    (native[method] as (...inner: unknown[]) => unknown).apply(native, args);
+    return this;
+  }
+
+  all(...args: unknown[]): this {
+    return this.#forward('all', args);
+  }
+
+  get(...args: unknown[]): this {
+    return this.#forward('get', args);
+  }
+
+  run(...args: unknown[]): this {
+    return this.#forward('run', args);
+  }
+
+  exec(...args: unknown[]): this {
+    return this.#forward('exec', args);
+  }
+
+  serialize(fn?: () => void): void {
+    this.#forward('serialize', [fn]);
+  }
+
+  parallelize(fn?: () => void): void {
+    this.#forward('parallelize', [fn]);
+  }
+
+  configure(...args: unknown[]): void {
+    this.#forward('configure', args);
+  }
+
+  close(callback?: (err: Error | null) => void): void {
+    if (callback !== undefined) queueMicrotask(() => callback(null));
+  }
+}
+
+/** A transaction's own sqlite3 connection: like the shared one, but closing it closes it. */
+class SharedSqlite3OwnedDatabase extends SharedSqlite3Database {
+  readonly #connection: Sqlite3Connection;
+
+  constructor(filename: string, connection: Sqlite3Connection) {
+    super(filename, connection);
+    this.#connection = connection;
+  }
+
+  override close(callback?: (err: Error | null) => void): void {
+    this.#connection.close().then(
+      () => callback?.(null),
+      (err: Error) => callback?.(err),
+    );
+  }
+}
+
+/**
+ * What `new Database(...)` returns at once: Sequelize keeps it and uses it only after `callback` said it is
+ * open, so each call forwards to the database it became.
+ */
+class PendingDatabase {
+  readonly filename: string;
+  #target: Record<string, (...args: unknown[]) => unknown> | undefined;
+
+  constructor(filename: string, opened: Promise<object>, callback: (err: Error | null) => void) {
+    this.filename = filename;
+    opened.then(
+      (target) => {
+        this.#target = target as Record<string, (...args: unknown[]) => unknown>;
+        callback(null);
+      },
+      (err: unknown) => callback(asSqlite3Error(err) as Error),
+    );
+  }
+
+  #forward(method: string, args: unknown[]): unknown {
+    const target = this.#target;
+    if (target === undefined) throw new Error(`SQLiteManager: ${method}() on a database that is not open`);
+    return (target[method] as (...inner: unknown[]) => unknown).apply(target, args);
+  }
+
+  all(...args: unknown[]): unknown {
+    return this.#forward('all', args);
+  }
+  get(...args: unknown[]): unknown {
+    return this.#forward('get', args);
+  }
+  run(...args: unknown[]): unknown {
+    return this.#forward('run', args);
+  }
+  exec(...args: unknown[]): unknown {
+    return this.#forward('exec', args);
+  }
+  serialize(...args: unknown[]): unknown {
+    return this.#forward('serialize', args);
+  }
+  parallelize(...args: unknown[]): unknown {
+    return this.#forward('parallelize', args);
+  }
+  configure(...args: unknown[]): unknown {
+    return this.#forward('configure', args);
+  }
+  close(...args: unknown[]): unknown {
+    if (this.#target === undefined) {
+      const callback = args[0];
+      if (typeof callback === 'function') queueMicrotask(() => (callback as (err: null) => void)(null));
+      return undefined;
+    }
+    return this.#forward('close', args);
+  }
+}
+
+/**
+ * The dialect module for Sequelize on `host`'s driver and connection. Sequelize opens one connection per
+ * storage for its ordinary queries (and for everything on `':memory:'`), which here is the manager's own;
+ * on a file, each transaction gets a connection of its own, opened with the same driver (SQLITE-015).
+ *
+ * @example
+ * ```ts
+ * new Sequelize({ dialect: 'sqlite', storage: path, dialectModule: sequelizeDialectModule(host) });
+ * ```
+ */
+export function sequelizeDialectModule(host: AdapterHost): SequelizeDialectModule {
+  const dialect: SequelizeDialectModule = {
+    OPEN_READONLY,
+    OPEN_READWRITE,
+    OPEN_CREATE,
+    openingDefault: false,
+    // Called with `new` by Sequelize; a constructor that returns an object hands back that object.
+    Database: function Database(storage: string, mode: number, callback: (err: Error | null) => void) {
+      const shared = storage === ':memory:' || dialect.openingDefault;
+      const opened: Promise<object> = shared
+        ? host
+            .shared()
+            .then((connection) =>
+              connection.driver === 'sqlite3'
+                ? new SharedSqlite3Database(storage, connection as Sqlite3Connection)
+                : new SyncAdapterDatabase(storage, connection, false),
+            )
+        : Promise.resolve()
+            .then(() => openConnection(host.driver, storage, { busyTimeoutMs: host.busyTimeoutMs }, mode))
+            .then((connection) =>
+              connection.driver === 'sqlite3'
+                ? new SharedSqlite3OwnedDatabase(storage, connection as Sqlite3Connection)
+                : new SyncAdapterDatabase(storage, connection, true),
+            );
+      const handle = new PendingDatabase(storage, opened, callback);
+      return handle;
+    } as unknown as SequelizeDialectModule['Database'],
+  };
+  return dialect;
+}
