@@ -299,6 +299,25 @@ type Sqlite3DatabaseClass = new (
   callback: (err: Error | null) => void,
 ) => Sqlite3NativeDatabase;
 
+/** A bigint as sqlite3 can bind it (it binds none: NULL): a number while exact, else its digits, as Sequelize does. */
+function sqlite3Bigint(value: bigint): number | string {
+  return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : String(value);
+}
+
+function sqlite3Args(args: DriverArgs): DriverArgs {
+  if (Array.isArray(args)) {
+    return args.some((value) => typeof value === 'bigint')
+      ? args.map((value) => (typeof value === 'bigint' ? sqlite3Bigint(value) : value))
+      : args;
+  }
+  const named = args as Record<string, unknown>;
+  for (const key in named) {
+    const value = named[key];
+    if (typeof value === 'bigint') named[key] = sqlite3Bigint(value);
+  }
+  return args;
+}
+
 class Sqlite3Statement implements SQLiteStatement {
   readonly #native: Sqlite3NativeStatement;
 
@@ -308,21 +327,24 @@ class Sqlite3Statement implements SQLiteStatement {
 
   all(args: DriverArgs): Promise<SQLiteRow[]> {
     return new Promise((resolve, reject) => {
-      this.#native.all(args, (err, rows) => (err ? reject(asSqlite3Error(err)) : resolve(rows)));
+      this.#native.all(sqlite3Args(args), (err, rows) => (err ? reject(asSqlite3Error(err)) : resolve(rows)));
     });
   }
 
   get(args: DriverArgs): Promise<SQLiteRow | undefined> {
     return new Promise((resolve, reject) => {
-      this.#native.get(args, (err, row) => (err ? reject(asSqlite3Error(err)) : resolve(row)));
-      // get() leaves the statement on its row, which keeps a file's read lock until the next call: reset.
+      // sqlite3's get() steps a statement only when it is not done or gets values: after an all() of the
+      // same statement with none it would answer nothing. And it leaves the statement on its row, which
+      // keeps a file's read lock until the next call. A reset before and after, queued with it.
+      this.#native.reset();
+      this.#native.get(sqlite3Args(args), (err, row) => (err ? reject(asSqlite3Error(err)) : resolve(row)));
       this.#native.reset();
     });
   }
 
   run(args: DriverArgs): Promise<SQLiteRunResult> {
     return new Promise((resolve, reject) => {
-      this.#native.run(args, function (err) {
+      this.#native.run(sqlite3Args(args), function (err) {
         if (err) reject(asSqlite3Error(err));
         else resolve({ changes: this.changes, lastInsertRowid: this.lastID });
       });

@@ -49,6 +49,31 @@ export function loadNodeSqlite(): object | undefined {
   }
 }
 
+const probed = new WeakSet<object>();
+
+/**
+ * The driver package `name`, loaded and able to open a database. better-sqlite3 loads its native addon
+ * only when a first database is opened: one in memory, opened and closed here, makes an addon built for
+ * another Node fail now, in the constructor (SQLITE-009), rather than at the first query.
+ */
+function loadPackage(name: 'better-sqlite3' | 'sqlite3', feature: string): object {
+  const module = requirePeer<object>(name, feature);
+  if (name === 'better-sqlite3' && !probed.has(module)) {
+    try {
+      new (module as new (path: string) => { close(): void })(':memory:').close();
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message.replace(/\s+/g, ' ') : String(cause);
+      throw new KitError(
+        'KIT_ERR_PEER_MISSING',
+        `${feature} found the optional package "${name}" but could not load it (${reason}). Reinstall it with: npm install ${name}`,
+        { cause },
+      );
+    }
+    probed.add(module);
+  }
+  return module;
+}
+
 function notFound(err: unknown): boolean {
   if (!(err instanceof KitError) || err.code !== 'KIT_ERR_PEER_MISSING') return false;
   return (err.cause as { code?: unknown } | undefined)?.code === 'MODULE_NOT_FOUND';
@@ -77,11 +102,11 @@ export function loadSQLiteDriver(wanted: SQLiteDriverName | undefined, feature: 
       );
     }
   }
-  if (wanted !== undefined) return { name: wanted, module: requirePeer<object>(wanted, feature) };
+  if (wanted !== undefined) return { name: wanted, module: loadPackage(wanted, feature) };
   let missing: unknown;
   for (const name of ['better-sqlite3', 'sqlite3'] as const) {
     try {
-      return { name, module: requirePeer<object>(name, feature) };
+      return { name, module: loadPackage(name, feature) };
     } catch (err) {
       if (!notFound(err)) throw err;
       missing = err;

@@ -430,7 +430,7 @@ export class SQLiteManager extends SequelizeManager {
    */
   async #syncFailed(thrown: unknown, again: () => unknown): Promise<unknown> {
     const deadline = Date.now() + this.#busyTimeoutMs;
-    for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
+    for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
       const busy = (asSqlite3Error(thrown) as { code?: unknown }).code === 'SQLITE_BUSY';
       const left = deadline - Date.now();
       if (!busy || left <= 0) throw sqliteFault(thrown) ?? thrown;
