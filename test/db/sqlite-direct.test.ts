@@ -1,28 +1,14 @@
 /** SQLITE-011 to SQLITE-015: the direct API (all, get, run, exec) and the shared connection, one case list run on every installed driver. */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it, type TestContext } from 'node:test';
 import { DataTypes, QueryTypes } from 'sequelize';
 import { KitError } from '../../src/base/errors.js';
 import { HttpError } from '../../src/base/http-error.js';
-import type { SQLiteDriverName } from '../../src/batteries/db/sqlite-drivers.js';
 import { SQLiteManager } from '../../src/batteries/db/sqlite-manager.js';
-import { freshDir } from './helpers.js';
-
-const DRIVERS: SQLiteDriverName[] = ['node:sqlite', 'better-sqlite3', 'sqlite3'];
-
-/** Why `driver` cannot run in this process (absent, or built for another Node), or undefined when it can. */
-function unavailable(driver: SQLiteDriverName): string | undefined {
-  try {
-    new SQLiteManager(':memory:', { driver });
-    return undefined;
-  } catch (err) {
-    if (err instanceof KitError && err.code === 'KIT_ERR_PEER_MISSING') {
-      return `${driver} cannot run on Node ${process.version} here: ${err.message}`;
-    }
-    throw err;
-  }
-}
+import { freshDir, runChild, srcUrl } from './helpers.js';
+import { SQLITE_DRIVER_NAMES, sqliteDriverUnavailable } from './sqlite-available.js';
 
 const opened: SQLiteManager[] = [];
 after(async () => {
@@ -49,8 +35,8 @@ const NOTES = `
   INSERT INTO owners (id, name) VALUES (1, 'ada'), (2, 'grace');
 `;
 
-for (const driver of DRIVERS) {
-  const reason = unavailable(driver);
+for (const driver of SQLITE_DRIVER_NAMES) {
+  const reason = sqliteDriverUnavailable(driver);
 
   describe(`SQLiteManager's direct API on ${driver}`, { skip: reason ?? false }, () => {
     function manager(
@@ -401,3 +387,133 @@ for (const driver of DRIVERS) {
     });
   });
 }
+
+/** A preload that makes `packages` impossible to find, as on a machine where they are not installed. */
+function hidingPreload(packages: string[]): string {
+  const file = join(freshDir('hide'), 'hide-peers.cjs');
+  writeFileSync(
+    file,
+    `const Module = require('node:module');
+const hidden = ${JSON.stringify(packages)};
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (hidden.some((name) => request === name || request.startsWith(name + '/'))) {
+    const err = new Error("Cannot find module '" + request + "'");
+    err.code = 'MODULE_NOT_FOUND';
+    throw err;
+  }
+  return resolve.call(this, request, ...rest);
+};
+`,
+  );
+  return file;
+}
+
+const managerUrl = JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'));
+const hasNodeSqlite = process.getBuiltinModule?.('node:sqlite') !== undefined;
+
+describe('SQLiteManager: which driver (SQLITE-011), and what loads when (SQLITE-009)', () => {
+  it('runs on the fastest driver this process has: node:sqlite, else better-sqlite3, else sqlite3', () => {
+    const expected = SQLITE_DRIVER_NAMES.find((driver) => sqliteDriverUnavailable(driver) === undefined);
+    const db = new SQLiteManager();
+    opened.push(db);
+    assert.equal(db.driver, expected);
+  });
+
+  it('refuses a driver or an option it does not know with a TypeError at once', () => {
+    for (const options of [
+      { driver: 'mysql' },
+      { busyTimeoutMs: -1 },
+      { busyTimeoutMs: 1.5 },
+      { busyTimeoutMs: '10' },
+      { statementCacheSize: 0 },
+      null,
+      [],
+    ]) {
+      assert.throws(
+        () => new SQLiteManager(':memory:', options as never),
+        (err: unknown) => {
+          assert.ok(err instanceof TypeError, JSON.stringify(options));
+          assert.equal((err as { code?: string }).code, 'KIT_ERR_SETUP_DB_OPTIONS');
+          return true;
+        },
+      );
+    }
+  });
+
+  it('names the Node that has node:sqlite when this one does not', {
+    skip: hasNodeSqlite && `Node ${process.version} has node:sqlite`,
+  }, () => {
+    assert.throws(
+      () => new SQLiteManager(':memory:', { driver: 'node:sqlite' }),
+      (err: unknown) => {
+        assert.ok(err instanceof KitError);
+        assert.equal(err.code, 'KIT_ERR_PEER_MISSING');
+        assert.match(err.message, /"node:sqlite".*Node 22\.13 and newer/);
+        return true;
+      },
+    );
+  });
+
+  it('names the package to install when the driver asked for is missing', () => {
+    const child = runChild(
+      `const { SQLiteManager } = await import(${managerUrl});
+       try { new SQLiteManager(':memory:', { driver: 'better-sqlite3' }); console.log('{}'); }
+       catch (err) { console.log(JSON.stringify({ code: err.code, message: err.message })); }`,
+      { preload: hidingPreload(['better-sqlite3']) },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    const outcome = JSON.parse(child.stdout) as { code?: string; message?: string };
+    assert.equal(outcome.code, 'KIT_ERR_PEER_MISSING');
+    assert.match(outcome.message ?? '', /"better-sqlite3".*npm install better-sqlite3/);
+  });
+
+  it('without any driver package, runs on node:sqlite, or names both packages where Node has none', () => {
+    const child = runChild(
+      `const { SQLiteManager } = await import(${managerUrl});
+       try { const db = new SQLiteManager(); console.log(JSON.stringify({ driver: db.driver })); }
+       catch (err) { console.log(JSON.stringify({ code: err.code, message: err.message })); }`,
+      { preload: hidingPreload(['better-sqlite3', 'sqlite3']) },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    const outcome = JSON.parse(child.stdout) as { driver?: string; code?: string; message?: string };
+    if (hasNodeSqlite) assert.deepEqual(outcome, { driver: 'node:sqlite' });
+    else {
+      assert.equal(outcome.code, 'KIT_ERR_PEER_MISSING');
+      assert.match(outcome.message ?? '', /npm install better-sqlite3.*npm install sqlite3/);
+    }
+  });
+
+  it('loads sequelize only when db.sequelize is first read', () => {
+    const child = runChild(
+      `const { SQLiteManager } = await import(${managerUrl});
+       const { createRequire } = await import('node:module');
+       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]node_modules[\\\\/]sequelize[\\\\/]/.test(file));
+       const db = new SQLiteManager();
+       await db.connect();
+       await db.exec('CREATE TABLE t (x INTEGER)');
+       await db.run('INSERT INTO t VALUES (?)', [1]);
+       const before = loaded();
+       db.sequelize.define('T', {}, { tableName: 't', timestamps: false });
+       console.log(JSON.stringify({ before, after: loaded(), rows: await db.all('SELECT x FROM t') }));
+       await db.close();`,
+    );
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepEqual(JSON.parse(child.stdout), { before: false, after: true, rows: [{ x: 1 }] });
+  });
+
+  it("prints no ExperimentalWarning of node:sqlite, and leaves the app's own warnings alone", {
+    skip: !hasNodeSqlite && `Node ${process.version} has no node:sqlite`,
+  }, () => {
+    const child = runChild(
+      `const { SQLiteManager } = await import(${managerUrl});
+       const db = new SQLiteManager(':memory:', { driver: 'node:sqlite' });
+       await db.all('SELECT 1');
+       await db.close();
+       process.emitWarning('the app warns', 'ExperimentalWarning');`,
+    );
+    assert.equal(child.status, 0, child.stderr);
+    assert.doesNotMatch(child.stderr, /SQLite is an experimental feature/);
+    assert.match(child.stderr, /ExperimentalWarning: the app warns/);
+  });
+});
