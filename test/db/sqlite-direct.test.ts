@@ -376,6 +376,30 @@ for (const driver of SQLITE_DRIVER_NAMES) {
       assert.deepEqual(await db.all('SELECT x FROM t'), [{ x: 1 }]);
     });
 
+    it("a model call meeting the lock waits the same way, then after Sequelize's retries is the 503", async () => {
+      const file = join(freshDir(`model-busy-${driver.replace(':', '-')}`), 'busy.sqlite');
+      const db = manager(file, { busyTimeoutMs: 20 });
+      const other = manager(file);
+      const Note = db.sequelize.define(
+        'Note',
+        { text: DataTypes.STRING },
+        { tableName: 'notes', timestamps: false },
+      );
+      await db.sequelize.sync();
+      await other.exec('BEGIN EXCLUSIVE');
+      let ticked = false;
+      setImmediate(() => {
+        ticked = true;
+      });
+      const err = await rejection(Note.create({ text: 'waits' }));
+      assert.equal(ticked, true, 'the wait let the event loop run');
+      assert.equal((err as KitError).code, 'KIT_ERR_DB_UNAVAILABLE', String(err));
+      assert.equal((err as KitError).status, 503);
+      await other.exec('COMMIT');
+      await Note.create({ text: 'stored' });
+      assert.deepEqual(await db.all('SELECT text FROM notes'), [{ text: 'stored' }]);
+    });
+
     it('holds no lock between calls: get() leaves the file free for another connection', async () => {
       const file = join(freshDir(`lock-${driver.replace(':', '-')}`), 'free.sqlite');
       const db = manager(file);

@@ -62,6 +62,41 @@ function rethrown(thrown: unknown): never {
   throw asSqlite3Error(thrown);
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * For a synchronous driver, whose SQLite waits for no lock (SQLITE-014): while `thrown` (the first
+ * attempt's error, then each next one's) is SQLITE_BUSY, waits on timers, a little longer each time as
+ * SQLite's own busy handler does (2 ms, doubling to 50), and runs `attempt` again, for at most `budgetMs`
+ * from now; `stillOpen` throws to stop early (a manager closed meanwhile). Resolves with the first success;
+ * rejects with the last error, in sqlite3's shape.
+ *
+ * @example
+ * ```ts
+ * try { return stmt.all(args); } catch (err) { return retryWhileBusy(err, () => stmt.all(args), 1000); }
+ * ```
+ */
+export async function retryWhileBusy<T>(
+  thrown: unknown,
+  attempt: () => T,
+  budgetMs: number,
+  stillOpen: () => void = () => {},
+): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+    const err = asSqlite3Error(thrown);
+    const left = deadline - Date.now();
+    if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || left <= 0) throw err;
+    await sleep(Math.min(delay, left));
+    stillOpen();
+    try {
+      return attempt();
+    } catch (next) {
+      thrown = next;
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // node:sqlite (DatabaseSync) and better-sqlite3: synchronous, nearly the same API.
 

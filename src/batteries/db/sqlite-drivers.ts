@@ -62,7 +62,8 @@ function loadPackage(name: 'better-sqlite3' | 'sqlite3', feature: string): objec
     try {
       new (module as new (path: string) => { close(): void })(':memory:').close();
     } catch (cause) {
-      const reason = cause instanceof Error ? cause.message.replace(/\s+/g, ' ').replace(/\.$/, '') : String(cause);
+      const reason =
+        cause instanceof Error ? cause.message.replace(/\s+/g, ' ').replace(/\.$/, '') : String(cause);
       throw new KitError(
         'KIT_ERR_PEER_MISSING',
         `${feature} found the optional package "${name}" but could not load it (${reason}). Reinstall it with: npm install ${name}`,

@@ -5,6 +5,7 @@ import type { PeerSequelize } from './peer-types.js';
 import { connectError, SequelizeManager } from './sequelize-manager.js';
 import {
   openConnection,
+  retryWhileBusy,
   type SQLiteConnection,
   type SQLiteRow,
   type SQLiteRunResult,
@@ -16,7 +17,7 @@ import {
   SQLITE_DRIVERS,
   type SQLiteDriverName,
 } from './sqlite-drivers.js';
-import { asSqlite3Error, sqliteFault } from './sqlite-errors.js';
+import { sqliteFault } from './sqlite-errors.js';
 import {
   type AdapterHost,
   type SequelizeDialectModule,
@@ -95,8 +96,6 @@ function checkedOptions(options: unknown): SQLiteManagerOptions {
   }
   return options as SQLiteManagerOptions;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One SQLite database: `':memory:'` (the default, a fresh database per manager) or a file path, which
@@ -424,24 +423,15 @@ export class SQLiteManager extends SequelizeManager {
   }
 
   /**
-   * A failed call of a synchronous driver. SQLite waited for no lock (SQLITE-014): while the database is
-   * busy, `again` runs on timers, a little later each time as SQLite's own busy handler does, for at most
-   * `busyTimeoutMs`; then, and for any other error, the error translated (sqliteFault).
+   * A failed call of a synchronous driver: while the database is busy, `again` on timers for at most
+   * `busyTimeoutMs` (SQLITE-014); then, and for any other error, the error translated (sqliteFault).
    */
-  async #syncFailed(thrown: unknown, again: () => unknown): Promise<unknown> {
-    const deadline = Date.now() + this.#busyTimeoutMs;
-    for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
-      const busy = (asSqlite3Error(thrown) as { code?: unknown }).code === 'SQLITE_BUSY';
-      const left = deadline - Date.now();
-      if (!busy || left <= 0) throw sqliteFault(thrown) ?? thrown;
-      await sleep(Math.min(delay, left));
-      this.#checkOpen();
-      try {
-        return again();
-      } catch (next) {
-        thrown = next;
-      }
-    }
+  #syncFailed(thrown: unknown, again: () => unknown): Promise<unknown> {
+    return retryWhileBusy(thrown, again, this.#busyTimeoutMs, () => this.#checkOpen()).catch(
+      (err: unknown) => {
+        throw sqliteFault(err) ?? err;
+      },
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import {
   OPEN_READONLY,
   OPEN_READWRITE,
   openConnection,
+  retryWhileBusy,
   type SQLiteConnection,
   type SQLiteStatement,
   type Sqlite3Connection,
@@ -89,37 +90,56 @@ class SyncAdapterDatabase {
   readonly filename: string;
   readonly #connection: SQLiteConnection;
   readonly #owned: boolean;
+  readonly #busyTimeoutMs: number;
   #closed = false;
 
-  constructor(filename: string, connection: SQLiteConnection, owned: boolean) {
+  constructor(filename: string, connection: SQLiteConnection, owned: boolean, busyTimeoutMs: number) {
     this.filename = filename;
     this.#connection = connection;
     this.#owned = owned;
+    this.#busyTimeoutMs = busyTimeoutMs;
+  }
+
+  /** One call: the value and the `this` of sqlite3's callback, or the driver's error thrown. */
+  #attempt(
+    method: 'all' | 'get' | 'run',
+    sql: string,
+    params: unknown,
+  ): { value: unknown; context: unknown } {
+    if (this.#closed) {
+      throw Object.assign(new Error('SQLITE_MISUSE: Database is closed'), {
+        code: 'SQLITE_MISUSE',
+        errno: 21,
+      });
+    }
+    const statement = this.#connection.prepare(sql) as SQLiteStatement;
+    const args = argsFor(this.#connection, params);
+    if (method !== 'run') return { value: statement[method](args), context: this };
+    const result = statement.run(args) as { changes: number; lastInsertRowid: number | bigint };
+    return { value: undefined, context: new Statement(result.lastInsertRowid, result.changes) };
   }
 
   #call(method: 'all' | 'get' | 'run', sql: string, rest: unknown[]): this {
     const { params, callback } = splitArgs(rest);
-    let err: Error | null = null;
-    let value: unknown;
-    let context: unknown = this;
+    const answer = (err: unknown, outcome?: { value: unknown; context: unknown }): void => {
+      // sqlite3 drops an error with no callback to hear it onto the database's 'error' event; Sequelize
+      // only omits the callback for `PRAGMA FOREIGN_KEYS=ON`, which the connection has already run.
+      if (callback === undefined) return;
+      const error = err === null ? null : (asSqlite3Error(err) as Error);
+      callback.call(outcome?.context ?? this, error, outcome?.value);
+    };
+    let outcome: { value: unknown; context: unknown };
     try {
-      if (this.#closed)
-        throw Object.assign(new Error('SQLITE_MISUSE: Database is closed'), {
-          code: 'SQLITE_MISUSE',
-          errno: 21,
-        });
-      const statement = this.#connection.prepare(sql) as SQLiteStatement;
-      const args = argsFor(this.#connection, params);
-      if (method === 'run') {
-        const result = statement.run(args) as { changes: number; lastInsertRowid: number | bigint };
-        context = new Statement(result.lastInsertRowid, result.changes);
-      } else value = statement[method](args);
+      outcome = this.#attempt(method, sql, params);
     } catch (thrown) {
-      err = asSqlite3Error(thrown) as Error;
+      // SQLITE-014: a lock is waited for on timers, as the direct API waits, before Sequelize's own retries.
+      retryWhileBusy(thrown, () => this.#attempt(method, sql, params), this.#busyTimeoutMs).then(
+        (later) => answer(null, later),
+        (err: unknown) => answer(err),
+      );
+      return this;
     }
-    // sqlite3 drops an error with no callback to hear it onto the database's 'error' event; Sequelize only
-    // omits the callback for `PRAGMA FOREIGN_KEYS=ON`, which the connection has already run.
-    if (callback !== undefined) queueMicrotask(() => callback.call(context, err, value));
+    queueMicrotask(() => answer(null, outcome));
     return this;
   }
 
@@ -321,14 +341,14 @@ export function sequelizeDialectModule(host: AdapterHost): SequelizeDialectModul
             .then((connection) =>
               connection.driver === 'sqlite3'
                 ? new SharedSqlite3Database(storage, connection as Sqlite3Connection)
-                : new SyncAdapterDatabase(storage, connection, false),
+                : new SyncAdapterDatabase(storage, connection, false, host.busyTimeoutMs),
             )
         : Promise.resolve()
             .then(() => openConnection(host.driver, storage, { busyTimeoutMs: host.busyTimeoutMs }, mode))
             .then((connection) =>
               connection.driver === 'sqlite3'
                 ? new SharedSqlite3OwnedDatabase(storage, connection as Sqlite3Connection)
-                : new SyncAdapterDatabase(storage, connection, true),
+                : new SyncAdapterDatabase(storage, connection, true, host.busyTimeoutMs),
             );
       const handle = new PendingDatabase(storage, opened, callback);
       return handle;
