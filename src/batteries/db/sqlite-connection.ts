@@ -19,7 +19,15 @@ export interface SQLiteRunResult {
   lastInsertRowid: number | bigint;
 }
 
-/** A row as the direct API answers it: a plain object, one property per result column. */
+/**
+ * A row as the direct API answers it by default: a plain object, one property per result column. Name your
+ * own with `db.all<Row>()`.
+ *
+ * @example
+ * ```ts
+ * const row: SQLiteRow | undefined = await db.get('SELECT count(*) AS n FROM notes');
+ * ```
+ */
 export type SQLiteRow = Record<string, unknown>;
 
 /** A prepared statement of one driver. Sync drivers answer values, sqlite3 promises. */

@@ -14,7 +14,8 @@ export type SQLiteValue = string | number | bigint | boolean | null | undefined 
 
 /**
  * The values of a statement: a list for its positional `?` parameters, an object for its named ones (`:id`,
- * `@id`, `$id` all take the key `id`), or one value for a single `?`.
+ * `@id`, `$id` all take the key `id`), or one value for a single `?`. The values are typed `unknown`, as
+ * request data arrives: what is not an {@link SQLiteValue} is refused at run time with a 400 (SQLITE-013).
  *
  * @example
  * ```ts
@@ -22,7 +23,7 @@ export type SQLiteValue = string | number | bigint | boolean | null | undefined 
  * await db.run('UPDATE notes SET text = :text WHERE id = :id', { id: 7, text: 'done' });
  * ```
  */
-export type SQLiteParams = readonly SQLiteValue[] | { readonly [name: string]: SQLiteValue } | SQLiteValue;
+export type SQLiteParams = readonly unknown[] | { readonly [name: string]: unknown } | SQLiteValue;
 
 /** What a driver binds: a list of positional values, or named values keyed as the driver reads them. */
 export type DriverArgs = readonly BoundValue[] | Record<string, BoundValue>;
