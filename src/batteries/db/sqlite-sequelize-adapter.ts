@@ -15,7 +15,11 @@ import {
 } from './sqlite-connection.js';
 import type { LoadedDriver } from './sqlite-drivers.js';
 import { asSqlite3Error } from './sqlite-errors.js';
-import type { DriverArgs } from './sqlite-statements.js';
+import { type DriverArgs, StatementCache } from './sqlite-statements.js';
+
+// How many statements the adapter keeps per connection; the synchronous drivers release the others when
+// they are collected.
+const STATEMENTS_KEPT = 100;
 
 /** What the adapter asks of its manager. */
 export interface AdapterHost {
@@ -81,9 +85,9 @@ function splitArgs(rest: unknown[]): { params: unknown; callback: Done | undefin
 }
 
 /**
- * sqlite3's Database over a synchronous driver's connection. Each call prepares its statement (Sequelize
- * writes values into its SELECTs, so their text rarely repeats) and answers its callback on a later
- * microtask, as sqlite3 answers on a later tick. `close()` of the manager's shared connection only lets go
+ * sqlite3's Database over a synchronous driver's connection. Statements are kept by SQL text, as the direct
+ * API keeps them, and each call answers its callback on a later microtask, as sqlite3 answers on a later
+ * tick. `close()` of the manager's shared connection only lets go
  * of it: the manager closes it.
  */
 class SyncAdapterDatabase {
@@ -91,6 +95,8 @@ class SyncAdapterDatabase {
   readonly #connection: SQLiteConnection;
   readonly #owned: boolean;
   readonly #busyTimeoutMs: number;
+  // Sequelize asks `PRAGMA table_info` before each SELECT, and repeats a SELECT's text when its values do.
+  readonly #statements = new StatementCache<SQLiteStatement>(STATEMENTS_KEPT, () => {});
   #closed = false;
 
   constructor(filename: string, connection: SQLiteConnection, owned: boolean, busyTimeoutMs: number) {
@@ -98,6 +104,12 @@ class SyncAdapterDatabase {
     this.#connection = connection;
     this.#owned = owned;
     this.#busyTimeoutMs = busyTimeoutMs;
+  }
+
+  #prepared(sql: string): SQLiteStatement {
+    return (
+      this.#statements.get(sql) ?? this.#statements.add(sql, this.#connection.prepare(sql) as SQLiteStatement)
+    );
   }
 
   /** One call: the value and the `this` of sqlite3's callback, or the driver's error thrown. */
@@ -112,7 +124,7 @@ class SyncAdapterDatabase {
         errno: 21,
       });
     }
-    const statement = this.#connection.prepare(sql) as SQLiteStatement;
+    const statement = this.#prepared(sql);
     const args = argsFor(this.#connection, params);
     if (method !== 'run') return { value: statement[method](args), context: this };
     const result = statement.run(args) as { changes: number; lastInsertRowid: number | bigint };
