@@ -3,18 +3,24 @@
  * calls) over the manager's own driver and connection, so models and the direct API share one database.
  */
 
+import type { PeerSequelize } from './peer-types.js';
 import {
   OPEN_CREATE,
   OPEN_READONLY,
   OPEN_READWRITE,
-  openConnection,
   retryWhileBusy,
   type SQLiteConnection,
   type SQLiteStatement,
-  type Sqlite3Connection,
 } from './sqlite-connection.js';
 import type { LoadedDriver } from './sqlite-drivers.js';
 import { asSqlite3Error } from './sqlite-errors.js';
+import { openConnection } from './sqlite-open.js';
+import {
+  PendingDatabase,
+  SharedSqlite3Database,
+  SharedSqlite3OwnedDatabase,
+} from './sqlite-sequelize-databases.js';
+import type { Sqlite3Connection } from './sqlite-sqlite3-connection.js';
 import { type DriverArgs, StatementCache } from './sqlite-statements.js';
 
 // How many statements the adapter keeps per connection; the synchronous drivers release the others when
@@ -204,131 +210,6 @@ class SyncAdapterDatabase {
 }
 
 /**
- * sqlite3's own Database, shared with the manager: the calls go to the manager's handle, except `close()`,
- * which only lets go of it (the manager closes it, after finalizing its cached statements).
- */
-class SharedSqlite3Database {
-  readonly filename: string;
-  readonly #native: Sqlite3Connection['native'];
-
-  constructor(filename: string, connection: Sqlite3Connection) {
-    this.filename = filename;
-    this.#native = connection.native;
-  }
-
-  #forward(method: string, args: unknown[]): this {
-    const native = this.#native as unknown as Record<string, (...inner: unknown[]) => unknown>;
-    (native[method] as (...inner: unknown[]) => unknown).apply(native, args);
-    return this;
-  }
-
-  all(...args: unknown[]): this {
-    return this.#forward('all', args);
-  }
-
-  get(...args: unknown[]): this {
-    return this.#forward('get', args);
-  }
-
-  run(...args: unknown[]): this {
-    return this.#forward('run', args);
-  }
-
-  exec(...args: unknown[]): this {
-    return this.#forward('exec', args);
-  }
-
-  serialize(fn?: () => void): void {
-    this.#forward('serialize', [fn]);
-  }
-
-  parallelize(fn?: () => void): void {
-    this.#forward('parallelize', [fn]);
-  }
-
-  configure(...args: unknown[]): void {
-    this.#forward('configure', args);
-  }
-
-  close(callback?: (err: Error | null) => void): void {
-    if (callback !== undefined) queueMicrotask(() => callback(null));
-  }
-}
-
-/** A transaction's own sqlite3 connection: like the shared one, but closing it closes it. */
-class SharedSqlite3OwnedDatabase extends SharedSqlite3Database {
-  readonly #connection: Sqlite3Connection;
-
-  constructor(filename: string, connection: Sqlite3Connection) {
-    super(filename, connection);
-    this.#connection = connection;
-  }
-
-  override close(callback?: (err: Error | null) => void): void {
-    this.#connection.close().then(
-      () => callback?.(null),
-      (err: Error) => callback?.(err),
-    );
-  }
-}
-
-/**
- * What `new Database(...)` returns at once: Sequelize keeps it and uses it only after `callback` said it is
- * open, so each call forwards to the database it became.
- */
-class PendingDatabase {
-  readonly filename: string;
-  #target: Record<string, (...args: unknown[]) => unknown> | undefined;
-
-  constructor(filename: string, opened: Promise<object>, callback: (err: Error | null) => void) {
-    this.filename = filename;
-    opened.then(
-      (target) => {
-        this.#target = target as Record<string, (...args: unknown[]) => unknown>;
-        callback(null);
-      },
-      (err: unknown) => callback(asSqlite3Error(err) as Error),
-    );
-  }
-
-  #forward(method: string, args: unknown[]): unknown {
-    const target = this.#target;
-    if (target === undefined) throw new Error(`SQLiteManager: ${method}() on a database that is not open`);
-    return (target[method] as (...inner: unknown[]) => unknown).apply(target, args);
-  }
-
-  all(...args: unknown[]): unknown {
-    return this.#forward('all', args);
-  }
-  get(...args: unknown[]): unknown {
-    return this.#forward('get', args);
-  }
-  run(...args: unknown[]): unknown {
-    return this.#forward('run', args);
-  }
-  exec(...args: unknown[]): unknown {
-    return this.#forward('exec', args);
-  }
-  serialize(...args: unknown[]): unknown {
-    return this.#forward('serialize', args);
-  }
-  parallelize(...args: unknown[]): unknown {
-    return this.#forward('parallelize', args);
-  }
-  configure(...args: unknown[]): unknown {
-    return this.#forward('configure', args);
-  }
-  close(...args: unknown[]): unknown {
-    if (this.#target === undefined) {
-      const callback = args[0];
-      if (typeof callback === 'function') queueMicrotask(() => (callback as (err: null) => void)(null));
-      return undefined;
-    }
-    return this.#forward('close', args);
-  }
-}
-
-/**
  * The dialect module for Sequelize on `host`'s driver and connection. Sequelize opens one connection per
  * storage for its ordinary queries (and for everything on `':memory:'`), which here is the manager's own;
  * on a file, each transaction gets a connection of its own, opened with the same driver (SQLITE-015).
@@ -367,4 +248,27 @@ export function sequelizeDialectModule(host: AdapterHost): SequelizeDialectModul
     } as unknown as SequelizeDialectModule['Database'],
   };
   return dialect;
+}
+
+/**
+ * Tells the adapter which `new Database()` is Sequelize's default connection (the manager's own) and which a
+ * transaction's on a file (a connection of its own): Sequelize's sqlite connection manager creates the
+ * Database synchronously inside `getConnection(options)`, whose `uuid` says which it is.
+ */
+export function markDefaultConnection(
+  sequelize: PeerSequelize,
+  dialect: { module?: SequelizeDialectModule },
+): void {
+  const manager = (sequelize as unknown as { connectionManager: Record<string, unknown> }).connectionManager;
+  const getConnection = manager.getConnection as (this: unknown, options?: { uuid?: unknown }) => unknown;
+  manager.getConnection = function (this: unknown, options?: { uuid?: unknown }) {
+    const module = dialect.module;
+    if (module === undefined) return getConnection.call(this, options);
+    module.openingDefault = options?.uuid === undefined || options.uuid === 'default';
+    try {
+      return getConnection.call(this, options);
+    } finally {
+      module.openingDefault = false;
+    }
+  };
 }
