@@ -17,4 +17,8 @@ export { PostgreSQLManager } from './batteries/db/postgres-manager.js';
 export type { SequelizeDialect } from './batteries/db/sequelize-manager.js';
 export { SequelizeManager } from './batteries/db/sequelize-manager.js';
 export { sequelizeManager } from './batteries/db/sequelize-manager-factory.js';
+export type { SQLiteRow, SQLiteRunResult } from './batteries/db/sqlite-connection.js';
+export type { SQLiteDriverName } from './batteries/db/sqlite-drivers.js';
 export { SQLiteManager } from './batteries/db/sqlite-manager.js';
+export type { SQLiteManagerOptions } from './batteries/db/sqlite-options.js';
+export type { SQLiteParams, SQLiteValue } from './batteries/db/sqlite-statements.js';

@@ -124,7 +124,13 @@ declare namespace kitjs {
   export type ServerTimeouts = api.ServerTimeouts;
   export type ServeStaticOptions = api.ServeStaticOptions;
   export type SetupSwaggerOptions = api.SetupSwaggerOptions;
+  export type SQLiteDriverName = api.SQLiteDriverName;
   export type SQLiteManager = api.SQLiteManager;
+  export type SQLiteManagerOptions = api.SQLiteManagerOptions;
+  export type SQLiteParams = api.SQLiteParams;
+  export type SQLiteRow = api.SQLiteRow;
+  export type SQLiteRunResult = api.SQLiteRunResult;
+  export type SQLiteValue = api.SQLiteValue;
   export type StandardSchema<Input = unknown, Output = Input> = api.StandardSchema<Input, Output>;
   export type SwaggerSetup = api.SwaggerSetup;
   export type TextOptions = api.TextOptions;

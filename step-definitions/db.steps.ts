@@ -1,4 +1,4 @@
-/** Steps of the database area: a MongoDB URI or a PostgreSQL database for the app, and fresh processes that probe peer loading. */
+/** Steps of the database area: a MongoDB URI or a PostgreSQL database for the app, and fresh processes that probe what loads. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -59,6 +59,30 @@ Then(
       packages.filter((name) => loaded.includes(name)),
       [],
       'importing the implementation loaded these optional packages',
+    );
+  },
+);
+
+Then(
+  'in a fresh process, this code loads none of {string}:',
+  async function (this: KitWorld, list: string, code: string) {
+    const packages = list.split(',').map((name) => name.trim());
+    const { location } = await this.implementation();
+    const child = runFresh(
+      `import { createRequire } from 'node:module';
+       ${unwrapModuleSource}
+       const { SQLiteManager, PostgreSQLManager, mongodbManager } = unwrapModule(await import(${JSON.stringify(location.url)})).exports;
+       await (async () => { ${code} })();
+       const require = createRequire(import.meta.url);
+       const names = Object.keys(require.cache).map((f) => /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(f)?.[1]);
+       console.log(JSON.stringify([...new Set(names.filter(Boolean))]));`,
+    );
+    assert.equal(child.status, 0, child.stderr);
+    const loaded = JSON.parse(child.stdout.trim().split('\n').pop() ?? '[]') as string[];
+    assert.deepEqual(
+      packages.filter((name) => loaded.includes(name)),
+      [],
+      'the code loaded these packages',
     );
   },
 );

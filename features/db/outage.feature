@@ -14,24 +14,23 @@ Feature: A database outage is a 503 with Retry-After
       Given the app:
         """
         const path = require('node:path');
-        const sqlite3 = require('sqlite3');
         const { DataTypes } = require('sequelize');
         const file = path.join(tmpDir, 'notes.sqlite');
-        const db = new SQLiteManager(file);
+        // A statement waits busyTimeoutMs for a lock (SQLITE-014), then Sequelize retries five times: a short
+        // wait keeps the test quick.
+        const db = new SQLiteManager(file, { busyTimeoutMs: 10 });
         const Note = db.sequelize.define('Note', { text: { type: DataTypes.STRING, allowNull: false } });
         await db.sequelize.sync();
-        // node-sqlite3 waits a second for a lock, then Sequelize retries five times: a short wait keeps the test quick.
-        await db.sequelize.query('PRAGMA busy_timeout = 10');
-        // A second connection to the file, as another process writing to it would hold its lock.
-        const other = new sqlite3.Database(file);
-        const exec = (sql) => new Promise((done, fail) => other.exec(sql, (err) => (err ? fail(err) : done())));
+        // A second connection to the file, as another process writing to it would hold its lock. Another
+        // manager, so the same SQLite library: two copies of SQLite in one process do not see each other's locks.
+        const other = new SQLiteManager(file);
         app.use(json());
         app.post('/lock', async (req, res) => {
-          await exec('BEGIN EXCLUSIVE');
+          await other.exec('BEGIN EXCLUSIVE');
           res.sendStatus(204);
         });
         app.post('/unlock', async (req, res) => {
-          await exec('COMMIT');
+          await other.exec('COMMIT');
           res.sendStatus(204);
         });
         app.post('/notes', async (req, res) => {

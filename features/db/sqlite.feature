@@ -1,7 +1,9 @@
 @sqlite
 Feature: SQLiteManager
-  A SQLiteManager gives an app one SQLite database through Sequelize, in memory or in a file, with
-  errors that name the problem, SQL logged at debug level, and request data that cannot act as an operator.
+  A SQLiteManager gives an app one SQLite database, in memory or in a file, on the fastest driver at hand:
+  prepared statements with bound values (db.all, db.get, db.run, db.exec) and Sequelize's models on the same
+  connection, with errors that name the problem, SQL logged at debug level, and request data that cannot
+  act as an operator or as SQL.
 
   Rule: SQLITE-001 A manager opens one SQLite database, private and in memory by default
 
@@ -374,22 +376,34 @@ Feature: SQLiteManager
         [{ "email": "ada@example.com" }]
         """
 
-  Rule: SQLITE-009 sequelize and sqlite3 load only when a manager is created
+  Rule: SQLITE-009 The driver loads when a manager is created, sequelize when manager.sequelize is first read
 
-    Scenario: importing kitjs loads neither package
-      Then importing the implementation in a fresh process loads none of "sequelize, sqlite3"
+    Scenario: importing kitjs loads no SQLite package
+      Then importing the implementation in a fresh process loads none of "sequelize, sqlite3, better-sqlite3"
+
+    Scenario: an app on the direct API alone never loads sequelize
+      Then in a fresh process, this code loads none of "sequelize":
+        """
+        const db = new SQLiteManager();
+        await db.connect();
+        await db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+        await db.run('INSERT INTO notes (text) VALUES (?)', ['fast']);
+        if ((await db.all('SELECT text FROM notes'))[0].text !== 'fast') throw new Error('not read back');
+        await db.close();
+        """
 
     @kit-error-codes
-    Scenario Outline: without <package>, creating a manager fails with an error naming it
+    Scenario Outline: without <package>, <step> fails with an error naming it
       Then in a process where the package "<package>" cannot be found, this code throws KIT_ERR_PEER_MISSING naming it:
         """
-        new SQLiteManager();
+        <code>
         """
 
       Examples:
-        | package   |
-        | sequelize |
-        | sqlite3   |
+        | package        | step                                  | code                                                      |
+        | sequelize      | reading manager.sequelize             | new SQLiteManager().sequelize;                            |
+        | sqlite3        | creating a manager on sqlite3         | new SQLiteManager(':memory:', { driver: 'sqlite3' });        |
+        | better-sqlite3 | creating a manager on better-sqlite3  | new SQLiteManager(':memory:', { driver: 'better-sqlite3' }); |
 
   @kit-http-error @kit-error-codes
   Rule: SQLITE-010 A fault a request's data causes in a model call is an HttpError 4xx with a stable code
@@ -488,3 +502,288 @@ Feature: SQLiteManager
       Then the status is 409
       And the body does not contain "FOREIGN KEY"
       And the body does not contain "SQLITE"
+
+  Rule: SQLITE-011 The driver: node:sqlite where Node has it, else better-sqlite3, else sqlite3
+
+    Scenario: a manager runs on the driver asked for, or on one of the three, and says which
+      Given the app:
+        """
+        app.get('/drivers', async (req, res) => {
+          const chosen = new SQLiteManager(':memory:', { driver: 'sqlite3' });
+          const fastest = new SQLiteManager();
+          res.json({
+            chosen: chosen.driver,
+            answers: (await chosen.get('SELECT 1 AS one')).one,
+            fastestIsKnown: ['node:sqlite', 'better-sqlite3', 'sqlite3'].includes(fastest.driver),
+          });
+          await Promise.all([chosen.close(), fastest.close()]);
+        });
+        """
+      When I GET "/drivers"
+      Then the JSON body is:
+        """
+        { "chosen": "sqlite3", "answers": 1, "fastestIsKnown": true }
+        """
+
+    @kit-error-codes
+    Scenario: a driver it does not know is a TypeError at once
+      Given the app:
+        """
+        app.get('/unknown', (req, res) => {
+          try {
+            // not typed: a driver of no such name is refused with a TypeError
+            new SQLiteManager(':memory:', { driver: 'mysql' });
+            res.json({ created: true });
+          } catch (err) {
+            res.json({ typeError: err instanceof TypeError, code: err.code, namesIt: err.message.includes('"mysql"') });
+          }
+        });
+        """
+      When I GET "/unknown"
+      Then the JSON body is:
+        """
+        { "typeError": true, "code": "KIT_ERR_SETUP_DB_OPTIONS", "namesIt": true }
+        """
+
+  Rule: SQLITE-012 The direct API: prepared statements with bound values, plain rows
+
+    Background:
+      Given the app:
+        """
+        const db = new SQLiteManager();
+        await db.connect();
+        await db.exec(`
+          CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT, ownerId TEXT NOT NULL, text TEXT NOT NULL);
+          CREATE INDEX notes_owner ON notes (ownerId);
+        `);
+        app.use(json());
+        app.post('/users/:owner/notes', async (req, res) => {
+          const { changes, lastInsertRowid } = await db.run('INSERT INTO notes (ownerId, text) VALUES (?, ?)', [
+            req.params.owner,
+            req.body.text,
+          ]);
+          res.status(201).json({ changes, id: Number(lastInsertRowid) });
+        });
+        app.get('/users/:owner/notes', async (req, res) => {
+          res.json(await db.all('SELECT id, text FROM notes WHERE ownerId = ? ORDER BY id LIMIT 20', [req.params.owner]));
+        });
+        app.get('/notes/:id', async (req, res) => {
+          const note = await db.get('SELECT id, ownerId, text FROM notes WHERE id = :id', { id: req.params.id, unused: 1 });
+          if (note === undefined) return res.status(404).json({ error: 'No such note' });
+          res.json(note);
+        });
+        app.get('/search', async (req, res) => {
+          res.json(await db.all('SELECT text FROM notes WHERE text = ?', [String(req.query.text)]));
+        });
+        app.post('/close', async (req, res) => {
+          await db.close();
+          res.json({ after: await db.all('SELECT 1').then(() => 'answered', (err) => err.code) });
+        });
+        """
+
+    Scenario: rows written with db.run are read with db.all and db.get as plain objects
+      When I POST "/users/ada/notes" with the JSON body:
+        """
+        { "text": "first" }
+        """
+      Then the status is 201
+      And the JSON body is:
+        """
+        { "changes": 1, "id": 1 }
+        """
+      When I POST "/users/ada/notes" with the JSON body:
+        """
+        { "text": "second" }
+        """
+      And I POST "/users/grace/notes" with the JSON body:
+        """
+        { "text": "hers" }
+        """
+      And I GET "/users/ada/notes"
+      Then the JSON body is:
+        """
+        [{ "id": 1, "text": "first" }, { "id": 2, "text": "second" }]
+        """
+      When I GET "/notes/3"
+      Then the JSON body is:
+        """
+        { "id": 3, "ownerId": "grace", "text": "hers" }
+        """
+      When I GET "/notes/99"
+      Then the status is 404
+
+    Scenario: a bound value is data, never SQL
+      When I POST "/users/ada/notes" with the JSON body:
+        """
+        { "text": "x' OR '1'='1" }
+        """
+      And I GET "/search?text=anything%27%20OR%20%271%27%3D%271"
+      Then the JSON body is:
+        """
+        []
+        """
+      When I GET "/search?text=x%27%20OR%20%271%27%3D%271"
+      Then the JSON body is:
+        """
+        [{ "text": "x' OR '1'='1" }]
+        """
+
+    @kit-error-codes
+    Scenario: after close() every call rejects with KIT_ERR_DB_NOT_CONNECTED
+      When I POST "/close"
+      Then the JSON body is:
+        """
+        { "after": "KIT_ERR_DB_NOT_CONNECTED" }
+        """
+
+  @kit-http-error @kit-error-codes
+  Rule: SQLITE-013 The direct API's faults are the model API's KitErrors
+
+    Background:
+      Given the app:
+        """
+        const db = new SQLiteManager();
+        await db.exec(`
+          CREATE TABLE owners (id INTEGER PRIMARY KEY);
+          CREATE TABLE notes (
+            id INTEGER PRIMARY KEY, ownerId INTEGER NOT NULL REFERENCES owners (id),
+            slug TEXT UNIQUE, text TEXT NOT NULL
+          );
+          INSERT INTO owners (id) VALUES (1);
+          INSERT INTO notes (ownerId, slug, text) VALUES (1, 'taken', 'first');
+        `);
+        app.use(json());
+        app.post('/notes', async (req, res) => {
+          const { ownerId, slug, text } = req.body;
+          await db.run('INSERT INTO notes (ownerId, slug, text) VALUES (:ownerId, :slug, :text)', { ownerId, slug, text });
+          res.sendStatus(201);
+        });
+        app.get('/broken', async (req, res) => res.json(await db.all('SELECT * FROM missing')));
+        // The README's error handler, which answers an HttpError's status and a 500 for anything else.
+        app.setErrorHandler((err, req, res) => {
+          const status = err instanceof HttpError ? err.status : 500;
+          res.status(status).json({
+            error: err instanceof HttpError && err.expose ? err.message : 'Internal error',
+            code: err instanceof HttpError ? err.code : undefined,
+          });
+        });
+        """
+
+    Scenario Outline: <case> answers <status> <code>
+      When I POST "/notes" with the JSON body:
+        """
+        <body>
+        """
+      Then the status is <status>
+      And the JSON body includes:
+        """
+        { "code": "<code>" }
+        """
+      And the body does not contain "SQLITE"
+      And the body does not contain "notes"
+
+      Examples:
+        | case                          | body                                                  | status | code                  |
+        | an operator object            | { "ownerId": 1, "text": { "$ne": null } }             | 400    | KIT_ERR_DB_VALIDATION |
+        | a list where a value belongs  | { "ownerId": 1, "text": ["a", "b"] }                  | 400    | KIT_ERR_DB_VALIDATION |
+        | a missing required value      | { "ownerId": 1 }                                      | 400    | KIT_ERR_DB_VALIDATION |
+        | a duplicate of a unique value | { "ownerId": 1, "slug": "taken", "text": "again" }    | 409    | KIT_ERR_DB_UNIQUE     |
+        | a reference to no record      | { "ownerId": 9, "text": "orphan" }                    | 409    | KIT_ERR_DB_REFERENCE  |
+
+    Scenario: the client's message names the field; a fault of the SQL itself is a 500
+      When I POST "/notes" with the JSON body:
+        """
+        { "ownerId": 1, "slug": "taken", "text": "again" }
+        """
+      Then the JSON body is:
+        """
+        { "error": "A record with this \"slug\" already exists", "code": "KIT_ERR_DB_UNIQUE" }
+        """
+      When I POST "/notes" with the JSON body:
+        """
+        { "ownerId": 1, "text": { "x": 1 } }
+        """
+      Then the JSON body is:
+        """
+        {
+          "error": "Invalid data: the value of \"text\" is an object; only a string, a number, a bigint, a boolean, null or bytes can be stored",
+          "code": "KIT_ERR_DB_VALIDATION"
+        }
+        """
+      When I GET "/broken"
+      Then the status is 500
+      And the JSON body is:
+        """
+        { "error": "Internal error" }
+        """
+
+  Rule: SQLITE-014 A statement waits for another connection's lock without blocking the event loop
+
+    Scenario: past busyTimeoutMs a locked database is a 503 with Retry-After, and the app served others meanwhile
+      Given the app:
+        """
+        const path = require('node:path');
+        const file = path.join(tmpDir, 'notes.sqlite');
+        const db = new SQLiteManager(file, { busyTimeoutMs: 200 });
+        // Another connection to the file, as another process writing to it would hold its lock.
+        const other = new SQLiteManager(file);
+        await db.exec('CREATE TABLE notes (text TEXT)');
+        app.post('/lock', async (req, res) => {
+          await other.exec('BEGIN EXCLUSIVE');
+          res.sendStatus(204);
+        });
+        app.post('/unlock', async (req, res) => {
+          await other.exec('COMMIT');
+          res.sendStatus(204);
+        });
+        app.get('/notes', async (req, res) => {
+          let timersRan = false;
+          setImmediate(() => {
+            timersRan = true;
+          });
+          try {
+            res.json(await db.all('SELECT text FROM notes'));
+          } catch (err) {
+            // A wait inside a synchronous call would have failed before any timer ran.
+            if (!timersRan) throw new Error('the wait blocked the event loop');
+            throw err;
+          }
+        });
+        """
+      When I POST "/lock"
+      And I GET "/notes"
+      Then the status is 503
+      And the header "Retry-After" is "2"
+      And the body is "Service Unavailable"
+      When I POST "/unlock"
+      And I GET "/notes"
+      Then the status is 200
+      And the JSON body is:
+        """
+        []
+        """
+
+  Rule: SQLITE-015 One database through both APIs: Sequelize runs on the manager's driver and connection
+
+    Scenario: in memory, a row written with db.run is read by a model, and one a model wrote by db.all
+      Given the app:
+        """
+        const { DataTypes } = require('sequelize');
+        const db = new SQLiteManager();
+        const Note = db.sequelize.define('Note', { text: DataTypes.STRING }, { tableName: 'notes', timestamps: false });
+        await db.connect();
+        await db.sequelize.sync();
+        app.get('/both', async (req, res) => {
+          await db.run('INSERT INTO notes (text) VALUES (?)', ['from db.run']);
+          // not typed: with raw: true sequelize answers plain rows, which its types still call models
+          const byModel = (await Note.findAll({ raw: true })).map((note) => note.text);
+          await Note.create({ text: 'from a model' });
+          const byDirect = (await db.all('SELECT text FROM notes ORDER BY id')).map((note) => note.text);
+          res.json({ byModel, byDirect });
+        });
+        """
+      When I GET "/both"
+      Then the JSON body is:
+        """
+        { "byModel": ["from db.run"], "byDirect": ["from db.run", "from a model"] }
+        """

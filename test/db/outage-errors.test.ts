@@ -103,7 +103,9 @@ describe('SQLiteManager: another connection holding the lock', () => {
 
   it('a write and a raw query past the busy timeout are 503s; once the lock is gone the write is stored', async () => {
     const file = join(dir, 'busy.sqlite');
-    const db = new SQLiteManager(file);
+    // On sqlite3, as the other connection below: two copies of SQLite in one process (node:sqlite's,
+    // better-sqlite3's) do not see each other's locks. test/db/sqlite-direct.test.ts holds the others.
+    const db = new SQLiteManager(file, { driver: 'sqlite3' });
     const Note = defineNote(db);
     await db.sequelize.sync();
     // node-sqlite3 waits a second for a lock by default, and Sequelize retries SQLITE_BUSY five times.

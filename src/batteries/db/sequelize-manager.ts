@@ -19,16 +19,41 @@ export interface DialectSetup {
   /** The public class name, used in messages and in the missing-peer error. */
   readonly feature: string;
   readonly dialect: SequelizeDialect;
-  /** The driver package Sequelize needs for this dialect (`sqlite3`, `pg`). */
-  readonly driver: string;
+  /** The driver package Sequelize needs for this dialect (`pg`), loaded when the manager is created. */
+  readonly driver?: string;
   /** Adapts the loaded driver before Sequelize gets it (PostgreSQL: `guardedPg` in pg-driver.ts). */
   readonly adaptDriver?: (driver: object) => object;
+  /** The module Sequelize gets as its driver, made by the manager (SQLite: its adapter), instead of `driver`. */
+  readonly dialectModule?: () => object;
+  /** True when Sequelize loads on the first read of `sequelize` rather than in the constructor (SQLite). */
+  readonly lazy?: boolean;
+  /** Runs once on the Sequelize instance, right after kitjs's guards are set on it. */
+  readonly configure?: (sequelize: PeerSequelize) => void;
   /** Where the data lives, as messages may show it: a path, or host:port/database without credentials. */
   readonly location: string;
   /** The product name in the status line: `SQLite`, `PostgreSQL`. */
   readonly product: string;
   /** Dialect options for Sequelize (storage, host, pool...); kitjs adds dialect, driver and logging. */
   readonly options: PeerSequelizeOptions;
+}
+
+/**
+ * `KIT_ERR_DB_CONNECT` for a database `feature` could not open at `location`, with the driver's reason
+ * (never a password: `location` holds none) and its error as `cause` (SQLITE-005, PG-002).
+ *
+ * @example
+ * ```ts
+ * throw connectError('SQLiteManager', './data/app.sqlite', err);
+ * ```
+ */
+export function connectError(feature: string, location: string, thrown: unknown): KitError {
+  // connect() keeps its own code; the cause and the reason are the driver's, not DB-001's 503 over it.
+  const cause = isDatabaseUnavailable(thrown) ? thrown.cause : thrown;
+  return new KitError(
+    'KIT_ERR_DB_CONNECT',
+    `${feature} cannot open the database at "${location}": ${reasonOf(cause)}`,
+    { cause },
+  );
 }
 
 function reasonOf(err: unknown): string {
@@ -59,29 +84,60 @@ function reasonOf(err: unknown): string {
  * ```
  */
 export abstract class SequelizeManager {
-  // SQLITE-003: models are defined, synchronised and queried on this instance.
-  /** The Sequelize instance: define models on it, `sync()` them, run queries (with `bind`, never string concatenation). */
-  readonly sequelize: PeerSequelize;
   /** `'sqlite'` or `'postgres'`. */
   readonly dialect: SequelizeDialect;
   /** Where the data lives, safe to print: an SQLite path, or `host:port/database` (never a password). */
   readonly location: string;
+  readonly #setup: DialectSetup;
   readonly #feature: string;
   readonly #product: string;
+  #sequelize: PeerSequelize | undefined = undefined;
   #closed = false;
   #closing: Promise<void> | undefined = undefined;
 
-  // SQLITE-009, PG-005: the packages load here, when a manager is created, never at `import 'kitjs'`.
+  // SQLITE-009, PG-005: PostgreSQL's packages load here, when a manager is created, never at `import
+  // 'kitjs'`; SQLite's sequelize on the first read of `sequelize`.
   protected constructor(setup: DialectSetup) {
-    const { Sequelize } = requirePeer<SequelizeModule>('sequelize', setup.feature);
-    // Loaded here rather than by Sequelize so a missing driver gets kitjs's error and resolves from the same place.
-    const loaded = requirePeer<object>(setup.driver, setup.feature);
-    const driver = setup.adaptDriver ? setup.adaptDriver(loaded) : loaded;
     this.dialect = setup.dialect;
     this.location = setup.location;
+    this.#setup = setup;
     this.#feature = setup.feature;
     this.#product = setup.product;
-    this.sequelize = new Sequelize({
+    if (setup.lazy !== true) this.#sequelize = this.#create();
+  }
+
+  // SQLITE-003: models are defined, synchronised and queried on this instance.
+  /**
+   * The Sequelize instance: define models on it, `sync()` them, run queries (with `bind`, never string
+   * concatenation). On SQLite it is made, and sequelize loaded, on the first read of this property, so an
+   * app that only uses `db.all`/`db.get`/`db.run` never loads sequelize (SQLITE-009).
+   *
+   * @example
+   * ```ts
+   * const Note = db.sequelize.define('Note', { text: DataTypes.STRING });
+   * ```
+   */
+  get sequelize(): PeerSequelize {
+    this.#sequelize ??= this.#create();
+    return this.#sequelize;
+  }
+
+  /** True once `sequelize` was read (or, on PostgreSQL, always): the instance exists. */
+  protected get hasSequelize(): boolean {
+    return this.#sequelize !== undefined;
+  }
+
+  #create(): PeerSequelize {
+    const setup = this.#setup;
+    const { Sequelize } = requirePeer<SequelizeModule>('sequelize', setup.feature);
+    let driver: object;
+    if (setup.dialectModule !== undefined) driver = setup.dialectModule();
+    else {
+      // Loaded here rather than by Sequelize so a missing driver gets kitjs's error and resolves from the same place.
+      const loaded = requirePeer<object>(setup.driver ?? '', setup.feature);
+      driver = setup.adaptDriver ? setup.adaptDriver(loaded) : loaded;
+    }
+    const sequelize = new Sequelize({
       ...setup.options,
       dialect: setup.dialect,
       dialectModule: driver,
@@ -97,10 +153,12 @@ export abstract class SequelizeManager {
     });
     // SQLITE-008, PG-003: no string operator aliases; a `$` object in a where is a 400.
     // SQLITE-010, PG-007: every client fault of a model call reaches the app as a KitError 4xx.
-    guardSequelize(this.sequelize);
+    guardSequelize(sequelize);
     // DB-001: a database that cannot serve now (stopped, restarting, locked) is a 503 with Retry-After, on
     // every call that reaches it: model calls, transactions and raw SQL alike.
-    guardSequelizeOutages(this.sequelize);
+    guardSequelizeOutages(sequelize);
+    setup.configure?.(sequelize);
+    return sequelize;
   }
 
   /**
@@ -125,14 +183,8 @@ export abstract class SequelizeManager {
     try {
       await this.sequelize.authenticate();
     } catch (thrown) {
-      // connect() keeps its own code; the cause and the reason are the driver's, not DB-001's 503 over it.
-      const cause = isDatabaseUnavailable(thrown) ? thrown.cause : thrown;
       // SQLITE-005, PG-002: names the location and the driver's reason (never a password).
-      throw new KitError(
-        'KIT_ERR_DB_CONNECT',
-        `${this.#feature} cannot open the database at "${this.location}": ${reasonOf(cause)}`,
-        { cause },
-      );
+      throw connectError(this.#feature, this.location, thrown);
     }
     return `${this.#product} connected (${this.location})`;
   }
@@ -165,7 +217,8 @@ export abstract class SequelizeManager {
   // SQLITE-006, PG-004: the second call does nothing.
   close(): Promise<void> {
     // A second call, even while the first is still closing the pool, waits for that same close.
-    this.#closing ??= this.sequelize.close();
+    // A Sequelize never made (SQLite's, unread) has nothing to close.
+    this.#closing ??= this.#sequelize === undefined ? Promise.resolve() : this.#sequelize.close();
     this.#closed = true;
     return this.#closing;
   }
