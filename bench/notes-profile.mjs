@@ -199,7 +199,7 @@ const sorted = (map) => [...map].filter(([k]) => !k.includes('(idle)')).sort((a,
 const out = [
   `# Where a notes request spends its time: ${label}`,
   '',
-  `\`node bench/notes-profile.mjs ${process.argv.slice(2).join(' ')}\`: ${label} (bench/notes/servers/${label}.mjs) on ` +
+  `\`node bench/notes-profile.mjs ${process.argv.slice(2).join(' ')}\`: ${label} (${path.relative(path.join(here, '..'), srv.file)}) on ` +
     `Node ${node.version} under \`--cpu-prof\`, ${plan.pinned ? `pinned to CPU ${plan.serverCpu} (autocannon on ${plan.loaderCpu})` : 'not pinned'}, ` +
     `\`GET /notes\` at \`-c ${config.connections}\` for 2 s of warm-up and ${values.seconds} s; ${res.rps} req/s and ` +
     `${res.cpuUsPerReq} µs of server CPU per request while profiled (the profiler costs some). Load average ` +

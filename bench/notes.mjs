@@ -26,10 +26,11 @@ const { PINNED_OPTIONS, defaultOut, markdown, pinnedConfig, runPinned, writeResu
   './pinned.mjs'
 );
 const { EXPECTED, JSON_TYPE, NOTES_SERVERS, notesServer, prepareNotes } = await import('./notes/verify.mjs');
+const { log } = await import('./lib.mjs');
 
 const REFERENCE = 'fastify';
 
-const { values } = parseArgs({ options: PINNED_OPTIONS });
+const { values } = parseArgs({ options: { ...PINNED_OPTIONS, baseline: { type: 'string' } } });
 const config = pinnedConfig(values);
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitjs-notes-'));
 process.on('exit', () => fs.rmSync(logDir, { recursive: true, force: true }));
@@ -40,6 +41,16 @@ const servers = [
   ...names.map((name) => notesServer(name, undefined, logDir)),
   ...config.extra.map(({ name, file }) => notesServer(name, file, logDir)),
 ];
+// --baseline REV: each kitjs server a second time, as <name>@REV, on kitjs built at REV (bench/baseline.mjs,
+// cached in bench/.baselines/): the before and after of a change, side by side in the same rounds.
+if (values.baseline) {
+  const { ensureBaseline } = await import('./baseline.mjs');
+  const b = ensureBaseline(values.baseline, log);
+  for (const name of names.filter((n) => n.startsWith('kitjs'))) {
+    const inst = notesServer(`${name}@${values.baseline}`, notesServer(name, undefined, logDir).file, logDir);
+    servers.push({ ...inst, env: { ...inst.env, KITJS_MODULE: b.module } });
+  }
+}
 
 /** Lines and characters a server's log holds now. */
 function logSize(label) {
@@ -90,6 +101,7 @@ const notes = [
     '`JWT_SECRET`, `LOG_FILE` (a temp file of its own). Before measuring, each answered `POST /login`, refused ' +
     "`GET /notes` without a token and with a forged one (401), and answered the seed's 20 notes as the same bytes " +
     `(${EXPECTED.length}) with \`Content-Type: ${JSON_TYPE}\`.`,
+  `What each server said it runs on: ${run.servers.map((s) => `${s.label}: "${s.banner || '(nothing printed)'}"`).join('; ')}.`,
   `Request log over the rounds, lines per request and characters a line: ${logNotes.map((l) => `${l.label} ${l.linesPerReq.toFixed(2)} × ${Math.round(l.charsPerLine)}`).join(', ')}.`,
 ];
 if (!has(REFERENCE)) notes.push(`${REFERENCE} was not run: ratios are to the first server.`);

@@ -204,7 +204,12 @@ export async function startPinned(inst) {
   const child = spawn(cmd, cmdArgs, {
     env,
     cwd: inst.cwd ?? path.dirname(inst.file),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The first line a server prints (its "listening on" line) is kept for the report; the rest is dropped.
+  let banner = '';
+  child.stdout.on('data', (d) => {
+    if (banner.length < 2000) banner += d;
   });
   let stderr = '';
   child.stderr.on('data', (d) => {
@@ -239,6 +244,7 @@ export async function startPinned(inst) {
     startupMs: Math.round(performance.now() - t0),
     cpus: allowedCpus(child.pid),
     stderr: () => stderr,
+    banner: () => banner.split('\n', 1)[0].trim(),
     isAlive: () => !exited,
   };
 }
@@ -383,7 +389,13 @@ export async function runPinned({ config, servers, prepare, beforeRounds, skipSt
       quiet,
       loadAtEnd: loadAverage(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, kernel: os.release() },
-      servers: started.map((s) => ({ label: s.label, file: s.file, cpus: s.cpus, startupMs: s.startupMs })),
+      servers: started.map((s) => ({
+        label: s.label,
+        file: s.file,
+        cpus: s.cpus,
+        startupMs: s.startupMs,
+        banner: s.banner(),
+      })),
       skipped,
       rounds,
       config,

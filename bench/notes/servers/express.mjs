@@ -67,7 +67,7 @@ app.get('/notes', authenticate, async (req, res) => {
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(`notes/express listening on http://127.0.0.1:${server.address().port}`);
+  console.log(`notes/express listening on http://127.0.0.1:${server.address().port} (Sequelize on sqlite3)`);
 });
 
 process.on('SIGTERM', () => process.exit(0));

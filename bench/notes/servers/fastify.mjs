@@ -49,6 +49,8 @@ app.get(
 );
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-console.log(`notes/fastify listening on http://127.0.0.1:${app.server.address().port}`);
+console.log(
+  `notes/fastify listening on http://127.0.0.1:${app.server.address().port} (better-sqlite3 ${major >= 22 ? '13' : '12'})`,
+);
 
 process.on('SIGTERM', () => process.exit(0));

@@ -1,7 +1,13 @@
 // The notes app on kitjs with the database path its docs lead to today: SQLiteManager's Sequelize
 // (`db.sequelize.define`, `Model.findAll`); otherwise the same as kitjs.mjs (authMiddleware, a TypeBox reply
 // schema, requestLogger at info to LOG_FILE). The before of issue 47's before/after.
-import kit, {
+import { DataTypes } from 'sequelize';
+import { LoginIn, NoteList } from '../schemas.mjs';
+import { logFileFor, NOTES, NOTES_PER_PAGE, PASSWORD, USERS } from '../seed.mjs';
+
+// By package name (the built dist/); KITJS_MODULE (notes.mjs --baseline) runs the same app on another build.
+const {
+  default: kit,
   authMiddleware,
   comparePassword,
   generateToken,
@@ -10,10 +16,7 @@ import kit, {
   json,
   requestLogger,
   SQLiteManager,
-} from 'kitjs';
-import { DataTypes } from 'sequelize';
-import { LoginIn, NoteList } from '../schemas.mjs';
-import { logFileFor, NOTES, NOTES_PER_PAGE, PASSWORD, USERS } from '../seed.mjs';
+} = await import(process.env.KITJS_MODULE || 'kitjs');
 
 process.env.LOG_FILE = logFileFor('kitjs-sequelize');
 
@@ -58,7 +61,10 @@ app.get('/notes', authMiddleware, { schema: { response: { 200: NoteList } } }, a
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(`notes/kitjs-sequelize listening on http://127.0.0.1:${server.address().port}`);
+  // A build with SQLiteManager's drivers (issue 47) runs Sequelize on one of them; before it, on sqlite3.
+  console.log(
+    `notes/kitjs-sequelize listening on http://127.0.0.1:${server.address().port} (SQLite driver ${db.driver ?? 'sqlite3'})`,
+  );
 });
 app.onClose(() => db.close());
 

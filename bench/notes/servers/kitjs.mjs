@@ -1,7 +1,13 @@
 // The notes app on kitjs, the way its docs lead: SQLiteManager's SQL methods (exec, run, all), bcrypt through
 // hashPassword/comparePassword, generateToken and authMiddleware, a TypeBox reply schema in the route options,
-// requestLogger at info to the file LOG_FILE names. kitjs is imported by package name (the built dist/).
-import kit, {
+// requestLogger at info to the file LOG_FILE names. The driver is SQLiteManager's choice (the fastest at hand: node:sqlite on Node 22.13+, else better-sqlite3, which
+// bench/notes installs); the listening line names it.
+import { LoginIn, NoteList } from '../schemas.mjs';
+import { FIND_USER_SQL, LIST_NOTES_SQL, logFileFor, NOTES, PASSWORD, SCHEMA_SQL, USERS } from '../seed.mjs';
+
+// By package name (the built dist/); KITJS_MODULE (notes.mjs --baseline) runs the same app on another build.
+const {
+  default: kit,
   authMiddleware,
   comparePassword,
   generateToken,
@@ -10,9 +16,7 @@ import kit, {
   json,
   requestLogger,
   SQLiteManager,
-} from 'kitjs';
-import { LoginIn, NoteList } from '../schemas.mjs';
-import { FIND_USER_SQL, LIST_NOTES_SQL, logFileFor, NOTES, PASSWORD, SCHEMA_SQL, USERS } from '../seed.mjs';
+} = await import(process.env.KITJS_MODULE || 'kitjs');
 
 // kitjs's logger reads LOG_FILE at each line (LOG-005); the harness sets it, a run by hand gets a temp file.
 process.env.LOG_FILE = logFileFor('kitjs');
@@ -57,7 +61,9 @@ app.get('/notes', authMiddleware, { schema: { response: { 200: NoteList } } }, a
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(`notes/kitjs listening on http://127.0.0.1:${server.address().port}`);
+  console.log(
+    `notes/kitjs listening on http://127.0.0.1:${server.address().port} (SQLite driver ${db.driver})`,
+  );
 });
 app.onClose(() => db.close());
 
