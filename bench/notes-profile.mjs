@@ -33,6 +33,8 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '25' },
     md: { type: 'string', default: path.join(here, 'results', 'notes-profile.md') },
+    // The kitjs servers on kitjs built at REV (bench/baseline.mjs), e.g. a branch not merged yet.
+    baseline: { type: 'string' },
   },
 });
 const config = pinned.pinnedConfig(values);
@@ -51,6 +53,11 @@ if (!plan.pinned && !config.allowUnpinned) {
   console.error(`cannot pin (${plan.why}); pass --allow-unpinned to profile anyway`);
   process.exit(3);
 }
+let kitjsModule;
+if (values.baseline) {
+  const { ensureBaseline } = await import('./baseline.mjs');
+  kitjsModule = ensureBaseline(values.baseline, log).module;
+}
 const node = await (await import('./lib.mjs')).serverNode(config.node);
 let quiet;
 try {
@@ -61,8 +68,10 @@ try {
 }
 if (plan.pinned) pinned.pinProcess(process.pid, plan.loaderCpu);
 
+const inst = notesServer(label, extra?.file, logDir);
 const srv = await pinned.startPinned({
-  ...notesServer(label, extra?.file, logDir),
+  ...inst,
+  env: kitjsModule ? { ...inst.env, KITJS_MODULE: kitjsModule } : inst.env,
   node: node.path,
   cpu: plan.pinned ? plan.serverCpu : undefined,
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${profName}`],
@@ -117,7 +126,8 @@ function frameInfo(frame) {
   }
   if (url.startsWith('node:')) return { group: 'node (internals)', where: url };
   const real = url.includes('/node_modules/kitjs/') ? fs.realpathSync(url) : url;
-  if (real.startsWith(path.join(kitRoot, 'dist'))) {
+  // kitjs's dist/, or a build of another revision (--baseline: bench/.baselines/<hash>/dist/).
+  if (real.startsWith(path.join(kitRoot, 'dist')) || /\/\.baselines\/[^/]+\/dist\//.test(real)) {
     return { group: 'kitjs', where: kitSource(real, frame.lineNumber, frame.columnNumber) };
   }
   const pkg = real.match(/.*node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
@@ -199,7 +209,8 @@ const sorted = (map) => [...map].filter(([k]) => !k.includes('(idle)')).sort((a,
 const out = [
   `# Where a notes request spends its time: ${label}`,
   '',
-  `\`node bench/notes-profile.mjs ${process.argv.slice(2).join(' ')}\`: ${label} (${path.relative(path.join(here, '..'), srv.file)}) on ` +
+  `\`node bench/notes-profile.mjs ${process.argv.slice(2).join(' ')}\`: ${label} (${path.relative(path.join(here, '..'), srv.file)}` +
+    `${values.baseline ? `, on kitjs built at ${values.baseline}` : ''}; it said "${srv.banner()}") on ` +
     `Node ${node.version} under \`--cpu-prof\`, ${plan.pinned ? `pinned to CPU ${plan.serverCpu} (autocannon on ${plan.loaderCpu})` : 'not pinned'}, ` +
     `\`GET /notes\` at \`-c ${config.connections}\` for 2 s of warm-up and ${values.seconds} s; ${res.rps} req/s and ` +
     `${res.cpuUsPerReq} µs of server CPU per request while profiled (the profiler costs some). Load average ` +

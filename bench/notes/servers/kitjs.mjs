@@ -1,7 +1,7 @@
 // The notes app on kitjs, the way its docs lead: SQLiteManager's SQL methods (exec, run, all), bcrypt through
 // hashPassword/comparePassword, generateToken and authMiddleware, a TypeBox reply schema in the route options,
-// requestLogger at info to the file LOG_FILE names. The driver is SQLiteManager's choice (the fastest at hand: node:sqlite on Node 22.13+, else better-sqlite3, which
-// bench/notes installs); the listening line names it.
+// requestLogger at info to the file LOG_FILE names. The driver is SQLiteManager's choice (the fastest at hand
+// among node:sqlite and better-sqlite3, which bench/notes installs); the listening line names it.
 import { LoginIn, NoteList } from '../schemas.mjs';
 import { FIND_USER_SQL, LIST_NOTES_SQL, logFileFor, NOTES, PASSWORD, SCHEMA_SQL, USERS } from '../seed.mjs';
 
