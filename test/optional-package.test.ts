@@ -126,12 +126,14 @@ describe('a missing peer, in a process where it cannot be resolved', () => {
     {
       hidden: 'sequelize',
       feature: 'SQLiteManager',
-      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))}); new SQLiteManager();`,
+      // SQLITE-009: sequelize loads on the first read of db.sequelize.
+      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))}); void new SQLiteManager().sequelize;`,
     },
     {
       hidden: 'sqlite3',
       feature: 'SQLiteManager',
-      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))}); new SQLiteManager();`,
+      // SQLITE-011: asked for by name; without a name, node:sqlite or better-sqlite3 may serve.
+      code: `const { SQLiteManager } = await import(${JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'))}); new SQLiteManager(':memory:', { driver: 'sqlite3' });`,
     },
     {
       hidden: 'pg',
@@ -179,11 +181,12 @@ describe('importing kitjs loads no database package', () => {
      for (const entry of ${JSON.stringify(entries)}) Object.assign(mod, await import(entry));
      const require = createRequire(import.meta.url);
      const loaded = () => [...new Set(Object.keys(require.cache)
-       .map((f) => /[\\\\/]node_modules[\\\\/](sequelize|sqlite3|mongoose)[\\\\/]/.exec(f)?.[1])
+       .map((f) => /[\\\\/]node_modules[\\\\/](sequelize|sqlite3|better-sqlite3|mongoose)[\\\\/]/.exec(f)?.[1])
        .filter(Boolean))].sort();
      const before = loaded();
      // Positive control: the same probe sees the packages once the managers are used.
-     new mod.SQLiteManager();
+     // SQLITE-009: sequelize loads on the first read of db.sequelize.
+     void new mod.SQLiteManager(':memory:', { driver: 'sqlite3' }).sequelize;
      mod.mongodbManager.createCollection('Probe', { a: String });
      console.log(JSON.stringify({ before, after: loaded() }));`;
 

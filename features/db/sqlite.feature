@@ -503,7 +503,7 @@ Feature: SQLiteManager
       And the body does not contain "FOREIGN KEY"
       And the body does not contain "SQLITE"
 
-  Rule: SQLITE-011 The driver: node:sqlite where Node has it, else better-sqlite3, else sqlite3
+  Rule: SQLITE-011 The driver: better-sqlite3 where it loads, else node:sqlite, else sqlite3
 
     Scenario: a manager runs on the driver asked for, or on one of the three, and says which
       Given the app:

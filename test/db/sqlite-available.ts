@@ -3,7 +3,8 @@ import { KitError } from '../../src/base/errors.js';
 import type { SQLiteDriverName } from '../../src/batteries/db/sqlite-drivers.js';
 import { SQLiteManager } from '../../src/batteries/db/sqlite-manager.js';
 
-export const SQLITE_DRIVER_NAMES: readonly SQLiteDriverName[] = ['node:sqlite', 'better-sqlite3', 'sqlite3'];
+/** In the order a manager without a `driver` option tries them (SQLITE-011). */
+export const SQLITE_DRIVER_NAMES: readonly SQLiteDriverName[] = ['better-sqlite3', 'node:sqlite', 'sqlite3'];
 
 /**
  * Why `driver` cannot run in this process (node:sqlite before Node 22.13, a package not installed or built

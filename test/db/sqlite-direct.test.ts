@@ -437,7 +437,7 @@ const managerUrl = JSON.stringify(srcUrl('batteries/db/sqlite-manager.ts'));
 const hasNodeSqlite = process.getBuiltinModule?.('node:sqlite') !== undefined;
 
 describe('SQLiteManager: which driver (SQLITE-011), and what loads when (SQLITE-009)', () => {
-  it('runs on the fastest driver this process has: node:sqlite, else better-sqlite3, else sqlite3', () => {
+  it('runs on the fastest driver this process has: better-sqlite3 where it loads, else node:sqlite, else sqlite3', () => {
     const expected = SQLITE_DRIVER_NAMES.find((driver) => sqliteDriverUnavailable(driver) === undefined);
     const db = new SQLiteManager();
     opened.push(db);
@@ -506,6 +506,46 @@ describe('SQLiteManager: which driver (SQLITE-011), and what loads when (SQLITE-
       assert.equal(outcome.code, 'KIT_ERR_PEER_MISSING');
       assert.match(outcome.message ?? '', /npm install better-sqlite3.*npm install sqlite3/);
     }
+  });
+
+  it('passes over a better-sqlite3 built for another Node for node:sqlite, and names it where Node has none', () => {
+    const dir = freshDir('broken');
+    const fake = join(dir, 'better-sqlite3.cjs');
+    writeFileSync(
+      fake,
+      `module.exports = class Database { constructor() { throw new Error("The module 'better_sqlite3.node' was compiled against a different Node.js version"); } };`,
+    );
+    const preload = join(dir, 'broken-better-sqlite3.cjs');
+    writeFileSync(
+      preload,
+      `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'better-sqlite3' ? ${JSON.stringify(fake)} : resolve.call(this, request, ...rest);
+};
+`,
+    );
+    const child = runChild(
+      `const { SQLiteManager } = await import(${managerUrl});
+       const outcome = (make) => { try { return { driver: make().driver }; } catch (err) { return { code: err.code, message: err.message }; } };
+       console.log(JSON.stringify({
+         fastest: outcome(() => new SQLiteManager()),
+         asked: outcome(() => new SQLiteManager(':memory:', { driver: 'better-sqlite3' })),
+       }));`,
+      { preload },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    const { fastest, asked } = JSON.parse(child.stdout) as Record<
+      string,
+      { driver?: string; code?: string; message?: string }
+    >;
+    assert.equal(asked?.code, 'KIT_ERR_PEER_MISSING');
+    assert.match(
+      asked?.message ?? '',
+      /found the optional package "better-sqlite3" but could not load it \(.*different Node\.js version\)/,
+    );
+    if (hasNodeSqlite) assert.deepEqual(fastest, { driver: 'node:sqlite' });
+    else assert.deepEqual(fastest, asked, 'without node:sqlite, the broken package is the error');
   });
 
   it('loads sequelize only when db.sequelize is first read', () => {

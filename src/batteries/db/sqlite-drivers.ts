@@ -15,7 +15,7 @@ import { requirePeer } from '../../base/optional-package.js';
 export type SQLiteDriverName = 'node:sqlite' | 'better-sqlite3' | 'sqlite3';
 
 /** The drivers, fastest first: the order a manager without a `driver` option tries them in (SQLITE-011). */
-export const SQLITE_DRIVERS: readonly SQLiteDriverName[] = ['node:sqlite', 'better-sqlite3', 'sqlite3'];
+export const SQLITE_DRIVERS: readonly SQLiteDriverName[] = ['better-sqlite3', 'node:sqlite', 'sqlite3'];
 
 /** A loaded driver: its name and its module, as its package exports it. */
 export interface LoadedDriver {
@@ -81,37 +81,43 @@ function notFound(err: unknown): boolean {
 }
 
 /**
- * Loads the driver `wanted`, or without it the fastest one this process has (SQLITE-011): node:sqlite where
- * Node has it, else better-sqlite3 where the application installed it, else sqlite3. A driver asked for and
- * missing throws `KIT_ERR_PEER_MISSING` naming its package (node:sqlite: the Node version that has it); a
- * package that is found but fails to load (a native build for another Node) throws the same code with the
- * reason, even when it was not asked for by name, rather than quietly running on a slower driver.
+ * Loads the driver `wanted`, or without it the fastest one this process has (SQLITE-011): better-sqlite3
+ * where the application installed it and it loads, else node:sqlite where Node has it, else sqlite3. On a
+ * Node with node:sqlite, a better-sqlite3 that cannot load (built for another Node) is passed over for it:
+ * nothing is broken for an app that did not ask for better-sqlite3. Without node:sqlite, such a package
+ * throws `KIT_ERR_PEER_MISSING` with the reason (SQLITE-009), rather than running quietly on sqlite3, at
+ * half the speed. A driver asked for by name and missing throws `KIT_ERR_PEER_MISSING` naming its package
+ * (node:sqlite: the Node versions that have it).
  *
  * @example
  * ```ts
- * loadSQLiteDriver(undefined, 'SQLiteManager').name; // 'node:sqlite' on Node 26
+ * loadSQLiteDriver(undefined, 'SQLiteManager').name; // 'node:sqlite' on Node 26 without better-sqlite3
  * ```
  */
 export function loadSQLiteDriver(wanted: SQLiteDriverName | undefined, feature: string): LoadedDriver {
-  if (wanted === 'node:sqlite' || wanted === undefined) {
+  if (wanted === 'node:sqlite') {
     const module = loadNodeSqlite();
     if (module !== undefined) return { name: 'node:sqlite', module };
-    if (wanted === 'node:sqlite') {
-      throw new KitError(
-        'KIT_ERR_PEER_MISSING',
-        `${feature} was asked for the driver "node:sqlite", which Node ${process.version} does not have (Node 22.13 and newer do). Use another Node, or install a driver with: npm install better-sqlite3`,
-      );
-    }
+    throw new KitError(
+      'KIT_ERR_PEER_MISSING',
+      `${feature} was asked for the driver "node:sqlite", which Node ${process.version} does not have (Node 22.13 and newer do). Use another Node, or install a driver with: npm install better-sqlite3`,
+    );
   }
   if (wanted !== undefined) return { name: wanted, module: loadPackage(wanted, feature) };
   let missing: unknown;
-  for (const name of ['better-sqlite3', 'sqlite3'] as const) {
-    try {
-      return { name, module: loadPackage(name, feature) };
-    } catch (err) {
-      if (!notFound(err)) throw err;
-      missing = err;
-    }
+  try {
+    return { name: 'better-sqlite3', module: loadPackage('better-sqlite3', feature) };
+  } catch (err) {
+    missing = err;
+  }
+  const nodeSqlite = loadNodeSqlite();
+  if (nodeSqlite !== undefined) return { name: 'node:sqlite', module: nodeSqlite };
+  if (!notFound(missing)) throw missing;
+  try {
+    return { name: 'sqlite3', module: loadPackage('sqlite3', feature) };
+  } catch (err) {
+    if (!notFound(err)) throw err;
+    missing = err;
   }
   throw new KitError(
     'KIT_ERR_PEER_MISSING',

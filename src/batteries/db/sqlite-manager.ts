@@ -27,8 +27,8 @@ import type { SQLiteParams } from './sqlite-statements.js';
  *   {@link SequelizeManager} (`{ $ne: null }` from a body is a 400). Sequelize loads on the first read of
  *   the property, so an app on the direct API alone never loads it.
  *
- * The driver is node:sqlite where Node has it (22.13 and newer), else better-sqlite3 when the app
- * installed it, else sqlite3; `{ driver }` picks one (SQLITE-011). The same code serves
+ * The driver is better-sqlite3 where the app installed it and it loads, else node:sqlite where Node has
+ * it (22.13 and newer), else sqlite3; `{ driver }` picks one (SQLITE-011). The same code serves
  * {@link PostgreSQLManager} for the model API: see {@link SequelizeManager}.
  *
  * @example

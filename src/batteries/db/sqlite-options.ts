@@ -13,7 +13,8 @@ import { SQLITE_DRIVERS, type SQLiteDriverName } from './sqlite-drivers.js';
 export interface SQLiteManagerOptions {
   /**
    * The driver (SQLITE-011): `'node:sqlite'` (built into Node 22.13 and newer), `'better-sqlite3'` or
-   * `'sqlite3'` (packages the app installs). Without it, the fastest this process has, in that order.
+   * `'sqlite3'` (packages the app installs). Without it, the fastest this process can load: better-sqlite3,
+   * node:sqlite, sqlite3.
    */
   driver?: SQLiteDriverName;
   /**
