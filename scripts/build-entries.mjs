@@ -32,6 +32,9 @@ export const CHUNKS = [
   'auth-password', // password hashing (kitjs, kitjs/auth, and what shares it)
   'core-tracing', // the handler trace context (kitjs, express, express5, otel)
   'core-standard', // Standard Schema's shape (kitjs, express, express5, docs)
+  'sse-shared', // batteries/sse (kitjs, kitjs/sse)
+  'core-error-view', // what the default error answer reads of an error (kitjs, express, express5, auth, sse)
+  'core-reply-snapshot', // the reply schemas' compilers, snapshots and writers (kitjs, express, express5, sse)
 ];
 
 /**

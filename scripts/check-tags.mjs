@@ -16,7 +16,8 @@ const EXTENSIONS = [
   { tag: '@kit-error-codes', uses: /\bKIT_ERR_[A-Z_]+/, what: 'asserts a KIT_ERR_* code' },
   {
     tag: '@kit-lifecycle',
-    uses: /\bapp\.close\(|\.onClose\(|\bkit\(\s*\{/,
+    // `stream.onClose(` is a server-sent events stream's cleanup (spec/sse.md), not the app's lifecycle.
+    uses: /\bapp\.close\(|(?<!\bstream)\.onClose\(|\bkit\(\s*\{/,
     what: 'uses app.close, onClose or kit(options)',
   },
   { tag: '@kit-routes', uses: /\.routes\(\)/, what: 'uses app.routes()' },

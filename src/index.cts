@@ -131,6 +131,14 @@ declare namespace kitjs {
   export type SQLiteRow = api.SQLiteRow;
   export type SQLiteRunResult = api.SQLiteRunResult;
   export type SQLiteValue = api.SQLiteValue;
+  export type SseEvent<Data = unknown, Name extends string = string> = api.SseEvent<Data, Name>;
+  export type SseEventOf<Events> = api.SseEventOf<Events>;
+  export type SseEventSchemas = api.SseEventSchemas;
+  export type SseHandler<Events = api.SseEventSchemas> = api.SseHandler<Events>;
+  export type SseOptions<Events extends api.SseEventSchemas = api.SseEventSchemas> = api.SseOptions<Events>;
+  export type SseRouteHandler = api.SseRouteHandler;
+  export type SseSource<Events = api.SseEventSchemas> = api.SseSource<Events>;
+  export type SseStream<Events = api.SseEventSchemas> = api.SseStream<Events>;
   export type StandardSchema<Input = unknown, Output = Input> = api.StandardSchema<Input, Output>;
   export type SwaggerSetup = api.SwaggerSetup;
   export type TextOptions = api.TextOptions;

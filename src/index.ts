@@ -81,6 +81,18 @@ export type { CspDirectives, SecurityOptions } from './batteries/middleware/secu
 export { security } from './batteries/middleware/security.js';
 export type { DotfilesPolicy, ServeStaticOptions } from './batteries/middleware/serve-static.js';
 export { serveStatic } from './batteries/middleware/serve-static.js';
+// Server-sent events (also `kitjs/sse`)
+export { sse } from './batteries/sse/sse.js';
+export type {
+  SseEvent,
+  SseEventOf,
+  SseEventSchemas,
+  SseHandler,
+  SseOptions,
+  SseRouteHandler,
+  SseSource,
+  SseStream,
+} from './batteries/sse/types.js';
 export type { KitOptions } from './core/app.js';
 export type { HandlerTraceContext } from './core/observe/tracing.js';
 export type { RouterOptions } from './core/router/router.js';

@@ -249,6 +249,15 @@ export const errorCodes = {
     setup: true,
     message: 'A middleware factory was used uncalled or misused',
   },
+  // Server-sent events (spec/sse.md): an event whose `event` or `id` would break its framing (SSE-003), data
+  // that its event's schema refuses (SSE-011), and sse() given options it cannot take (SSE-001).
+  KIT_ERR_SSE_BAD_FIELD: { status: 500, expose: false, message: 'An event field cannot be framed' },
+  KIT_ERR_SSE_DATA_MISMATCH: {
+    status: 500,
+    expose: false,
+    message: 'The event data does not match its schema',
+  },
+  KIT_ERR_SETUP_SSE_OPTIONS: { status: 500, expose: false, setup: true, message: 'Invalid sse options' },
   // LOG_LEVEL is not a level the logger knows.
   KIT_ERR_SETUP_LOG_LEVEL: { status: 500, expose: false, setup: true, message: 'Invalid LOG_LEVEL' },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -1,4 +1,6 @@
-// compression works unchanged on kitjs: gzip for bodies above its threshold, identity below (spec/express-ecosystem.md).
+// compression works unchanged on kitjs: gzip for bodies above its threshold, identity below (spec/express-ecosystem.md);
+// a server-sent events stream (spec/sse.md, SSE-002) says `Cache-Control: no-transform`, so compression passes it
+// through as written: no gzip, and every event reaches the client when it is sent, not when a buffer fills.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -8,6 +10,7 @@ import { after, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import { serveStatic } from 'kitjs';
+import { sse } from 'kitjs/sse';
 import { appFlavours, serve } from './support.ts';
 
 const BIG = 'kitjs '.repeat(2000);
@@ -71,6 +74,53 @@ for (const flavour of appFlavours) {
       assert.equal(got.headers['content-encoding'], undefined);
       assert.equal(got.headers['content-length'], '4');
       assert.equal(got.body.toString(), 'tiny');
+    });
+  });
+}
+
+for (const flavour of appFlavours) {
+  describe(`compression before sse() on ${flavour.name}`, { skip: flavour.skip }, () => {
+    it('leaves the stream uncompressed and unbuffered: the second event waits for the client to see the first', async () => {
+      let seenFirst: () => void = () => {};
+      const clientSawFirst = new Promise<void>((resolve) => {
+        seenFirst = resolve;
+      });
+      const app = flavour.create();
+      app.use(compression({ threshold: 0 }));
+      app.get(
+        '/events',
+        sse({ heartbeat: false }, async (stream) => {
+          await stream.send({ data: 'first' });
+          await clientSawFirst;
+          await stream.send({ data: 'second' });
+        }),
+      );
+      const url = await serve(app);
+      const answer = await new Promise<{ encoding: unknown; cache: unknown; text: string }>(
+        (resolve, reject) => {
+          httpRequest(`${url}/events`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+            res.setEncoding('utf8');
+            let text = '';
+            res.on('data', (chunk: string) => {
+              text += chunk;
+              if (text.includes('data: first\n\n')) seenFirst();
+            });
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                cache: res.headers['cache-control'],
+                text,
+              }),
+            );
+            res.on('error', reject);
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
+      assert.equal(answer.encoding, undefined);
+      assert.equal(answer.cache, 'no-cache, no-transform');
+      assert.equal(answer.text, 'data: first\n\ndata: second\n\n');
     });
   });
 }

@@ -49,8 +49,8 @@ describe('what each entry loads of dist/', { skip }, () => {
       assert.ok(auth * 5 <= kitjs, `kitjs/auth loads ${auth} bytes, kitjs ${kitjs}: more than a fifth`);
     });
 
-    it(`kitjs/auth, kitjs/db, kitjs/docs and kitjs/otel do not load the HTTP core (${format})`, () => {
-      for (const entry of ['auth', 'db', 'docs', 'otel']) {
+    it(`kitjs/auth, kitjs/db, kitjs/docs, kitjs/otel and kitjs/sse do not load the HTTP core (${format})`, () => {
+      for (const entry of ['auth', 'db', 'docs', 'otel', 'sse']) {
         assert.ok(!closure(entry, format).includes(core), `${entry} loads ${core}`);
       }
       for (const entry of ['index', 'express', 'express5']) {
@@ -60,7 +60,7 @@ describe('what each entry loads of dist/', { skip }, () => {
   }
 
   it('reads the imports as node loads them (CommonJS: require.cache)', () => {
-    for (const entry of ['index', 'express', 'auth', 'db', 'docs', 'otel']) {
+    for (const entry of ['index', 'express', 'auth', 'db', 'docs', 'otel', 'sse']) {
       const script = `require('./dist/${entry}.cjs');
         console.log(JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(`${dist}/`)}))
           .map((f) => f.slice(${dist.length + 1})).sort()));`;

@@ -56,7 +56,7 @@ describe('npm pack of a clone that was never built', { skip, timeout: 300_000 },
 
   it('builds dist/ in prepare and packs it', () => {
     assert.equal(packed.status, 0, packed.stderr);
-    for (const entry of ['index', 'express', 'express5', 'auth', 'db', 'docs', 'otel']) {
+    for (const entry of ['index', 'express', 'express5', 'auth', 'db', 'docs', 'otel', 'sse']) {
       for (const extension of ['.js', '.cjs', '.d.ts', '.d.cts']) {
         assert.ok(listed.includes(`package/dist/${entry}${extension}`), `package/dist/${entry}${extension}`);
       }

@@ -1,6 +1,6 @@
 // Compiled by scripts/type-tests.mjs in a project of its own (kitjs under node_modules, no optional peer),
 // in a program with no import of 'kitjs' (tsconfig.subpaths.json): each subpath entry (kitjs/auth, kitjs/db,
-// kitjs/docs, kitjs/express, kitjs/express5) types what it exports by itself, and a library's exports typed
+// kitjs/docs, kitjs/express, kitjs/express5, kitjs/sse) types what it exports by itself, and a library's exports typed
 // by inference are named through it. The tsconfig checks declarations: a type only dist/core.d.ts names fails with
 // TS2883 (inside this repository `kitjs` resolves to itself, where any path is portable, so test/package
 // cannot see this).
@@ -9,6 +9,7 @@ import { type SequelizeDialect, SQLiteManager } from 'kitjs/db';
 import { type OpenApiDocument, setupSwagger } from 'kitjs/docs';
 import express from 'kitjs/express';
 import express5 from 'kitjs/express5';
+import { type SseStream, sse } from 'kitjs/sse';
 
 const user: TokenPayload = { id: 1, email: 'a@b.c' };
 export const token: string = generateToken(user);
@@ -39,3 +40,9 @@ export const RouteClass5 = express5.Route;
 export const route5 = new express5.Route('/books/:isbn');
 export const router5 = express5.Router();
 route5.get((req, res) => res.json({ isbn: req.params.isbn }));
+
+// kitjs/sse's handler, on kitjs/express5's app: an inferred export named through kitjs/sse.
+export const events = sse({ retry: 1000 }, async (stream: SseStream) => {
+  await stream.send({ event: 'ready', data: { at: Date.now() } });
+});
+app5.get('/events', events);
