@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import kit, { type SseEvent, type SseEventOf, type SseStream, sse } from 'kitjs';
 import express from 'kitjs/express';
 import express5 from 'kitjs/express5';
-import { type SseRouteHandler, sse as sseFromSubpath } from 'kitjs/sse';
+import type { SseRouteHandler, sse as sseFromSubpath } from 'kitjs/sse';
 import { z } from 'zod';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -30,7 +30,10 @@ const generated = sse({ heartbeat: false }, async function* () {
 kit().get('/clock', clock);
 express().get('/clock', clock);
 express5().get('/clock', generated);
-express5.Router().get('/clock/:zone', sse(async (stream, req) => stream.send({ data: req.params.zone })));
+express5.Router().get(
+  '/clock/:zone',
+  sse(async (stream, req) => stream.send({ data: req.params.zone })),
+);
 
 // Typed: the declared names only, each with its schema's data; `message` may leave `event` out.
 const progress = z.object({ done: z.number() });
