@@ -251,7 +251,13 @@ for (const driver of SQLITE_DRIVER_NAMES) {
       });
     });
 
-    it('sees a column added after a SELECT * was prepared', async () => {
+    // node:sqlite on Node 22 (22.23 checked) answers the old column count once after ALTER TABLE, its own
+    // rows too; Node 24 and 26 do not.
+    const staleColumns =
+      driver === 'node:sqlite' && process.versions.node.startsWith('22.')
+        ? `node:sqlite on Node ${process.version} answers a statement's old columns once after ALTER TABLE`
+        : false;
+    it('sees a column added after a SELECT * was prepared', { skip: staleColumns }, async () => {
       const db = manager();
       await db.exec('CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)');
       assert.deepEqual(await db.all('SELECT * FROM t'), [{ a: 1 }]);

@@ -23,8 +23,8 @@ export interface LoadedDriver {
   readonly module: object;
 }
 
-// Node 22.13 to 25 print "ExperimentalWarning: SQLite is an experimental feature" on the first load of
-// node:sqlite (Node 26 no longer does). The application did not ask for node:sqlite, kitjs did: the one
+// Node 22 (22.23 checked) prints "ExperimentalWarning: SQLite is an experimental feature" on the first
+// load of node:sqlite (24.22 and 26 no longer do). The application did not ask for node:sqlite, kitjs did: the one
 // warning of that one load is dropped, every other warning of the process passes as before.
 function isSqliteExperimentalWarning(warning: unknown, rest: unknown[]): boolean {
   const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: unknown } | undefined)?.type;
