@@ -1,5 +1,9 @@
 /** Matches a media type against what `req.is()` accepts: short names, wildcards, `+suffix` forms. */
-import { lookup } from 'mime-types';
+import { lazyDependency } from './optional-package.js';
+
+// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
+// by extension does not need (issue 47).
+const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
 
 /**
  * Whether `actual` (a lower-case `type/subtype`) matches `wanted`: a full type (`application/json`),
@@ -56,7 +60,7 @@ function normalize(wanted: string): string | undefined {
   if (lower.includes('/')) return lower;
   if (lower === 'urlencoded') return 'application/x-www-form-urlencoded';
   if (lower === 'multipart') return 'multipart/*';
-  const found = lookup(lower);
+  const found = loadMime().lookup(lower);
   return found === false ? undefined : found;
 }
 

@@ -1,10 +1,13 @@
 /** Express 4's header members of the response: get, append, vary, links, location, and the Content-Type rule of res.set. */
-import encodeUrl from 'encodeurl';
-import { charset } from 'mime-types';
+import type encodeUrl from 'encodeurl';
 import { lazyDependency } from '../../base/optional-package.js';
 import type { KitRequest, KitResponse } from '../types.js';
 
 const loadVary = lazyDependency<typeof import('vary')>('vary');
+// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
+// by extension does not need (issue 47).
+const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
+const loadEncodeUrl = lazyDependency<typeof encodeUrl>('encodeurl');
 
 const HAS_CHARSET = /;\s*charset\s*=/i;
 
@@ -24,7 +27,7 @@ export function contentTypeValue(value: unknown): string {
     throw new TypeError('Content-Type cannot be set to an Array (res.set("Content-Type", value))');
   const type = String(value);
   if (HAS_CHARSET.test(type)) return type;
-  const known = charset(type.split(';')[0] as string);
+  const known = loadMime().charset(type.split(';')[0] as string);
   return known ? `${type}; charset=${known.toLowerCase()}` : type;
 }
 
@@ -35,9 +38,9 @@ export function contentTypeValue(value: unknown): string {
 export function locationValue(req: KitRequest, url: unknown): string {
   if (url === 'back') {
     const referrer = req.headers.referer ?? req.headers.referrer;
-    return encodeUrl(typeof referrer === 'string' && referrer !== '' ? referrer : '/');
+    return loadEncodeUrl()(typeof referrer === 'string' && referrer !== '' ? referrer : '/');
   }
-  return encodeUrl(String(url));
+  return loadEncodeUrl()(String(url));
 }
 
 /** The members this file adds to KitServerResponse's prototype. */
