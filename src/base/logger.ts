@@ -10,6 +10,11 @@ import { lazyDependency, requirePeer } from './optional-package.js';
  * pino itself, loaded when the first logger is built (LOG-011): importing kitjs, kitjs/auth or kitjs/db
  * reads none of its files (test/package/lazy-loads.test.ts). kitjs's other pino loggers (an app's
  * `kit({ logger: options })`, an Express app's own) load it through this too.
+ *
+ * @example
+ * ```ts
+ * const log = loadPino()({ level: 'warn' });
+ * ```
  */
 export const loadPino = lazyDependency<typeof Pino>('pino');
 

@@ -1,9 +1,5 @@
 /** Matches a media type against what `req.is()` accepts: short names, wildcards, `+suffix` forms. */
-import { lazyDependency } from './optional-package.js';
-
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
+import { loadMimeTypes } from './optional-package.js';
 
 /**
  * Whether `actual` (a lower-case `type/subtype`) matches `wanted`: a full type (`application/json`),
@@ -60,7 +56,7 @@ function normalize(wanted: string): string | undefined {
   if (lower.includes('/')) return lower;
   if (lower === 'urlencoded') return 'application/x-www-form-urlencoded';
   if (lower === 'multipart') return 'multipart/*';
-  const found = loadMime().lookup(lower);
+  const found = loadMimeTypes().lookup(lower);
   return found === false ? undefined : found;
 }
 

@@ -2,7 +2,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import { KitError } from '../base/errors.js';
 import { logFailure, loggerOf } from '../base/logger.js';
-import { lazyDependency } from '../base/optional-package.js';
+import { loadMimeTypes } from '../base/optional-package.js';
 import { OneCallResponse } from './one-call-response.js';
 import type { InternalRequest } from './request/internal.js';
 import { attachMembers } from './response/attach.js';
@@ -18,10 +18,6 @@ import type { CookieOptions, FormatHandlers, KitApp, KitResponse } from './types
 import { responseRender } from './views/render.js';
 import { APPLICATION_JSON, TEXT_PLAIN } from './write-body.js';
 
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
-
 const HTML_TYPE = 'text/html; charset=utf-8';
 const BINARY_TYPE = 'application/octet-stream';
 
@@ -33,7 +29,7 @@ const typeCache = new Map<string, string>();
 function contentTypeFor(type: string): string {
   let value = typeCache.get(type);
   if (value === undefined) {
-    value = loadMime().contentType(type) || BINARY_TYPE;
+    value = loadMimeTypes().contentType(type) || BINARY_TYPE;
     if (typeCache.size >= TYPE_CACHE_SIZE) typeCache.clear();
     typeCache.set(type, value);
   }

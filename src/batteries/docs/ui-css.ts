@@ -1,9 +1,5 @@
 /** Moves the `data:` images out of swagger-ui's stylesheet into files, so a CSP of `img-src 'self'` allows them. */
-import { lazyDependency } from '../../base/optional-package.js';
-
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
+import { loadMimeTypes } from '../../base/optional-package.js';
 
 /** An image taken out of the stylesheet, served at `img/<name>` beside it. */
 export interface ExtractedImage {
@@ -141,7 +137,7 @@ export function extractDataImages(css: string): { css: string; images: Extracted
     if (name === undefined) {
       const decoded = decodeDataUrl(url);
       if (!decoded) return whole;
-      name = `${images.length}.${loadMime().extension(decoded.type) || 'bin'}`;
+      name = `${images.length}.${loadMimeTypes().extension(decoded.type) || 'bin'}`;
       byUrl.set(url, name);
       images.push({ name, ...decoded });
     }

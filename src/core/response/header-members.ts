@@ -1,12 +1,9 @@
 /** Express 4's header members of the response: get, append, vary, links, location, and the Content-Type rule of res.set. */
 import type encodeUrl from 'encodeurl';
-import { lazyDependency } from '../../base/optional-package.js';
+import { lazyDependency, loadMimeTypes } from '../../base/optional-package.js';
 import type { KitRequest, KitResponse } from '../types.js';
 
 const loadVary = lazyDependency<typeof import('vary')>('vary');
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
 const loadEncodeUrl = lazyDependency<typeof encodeUrl>('encodeurl');
 
 const HAS_CHARSET = /;\s*charset\s*=/i;
@@ -27,7 +24,7 @@ export function contentTypeValue(value: unknown): string {
     throw new TypeError('Content-Type cannot be set to an Array (res.set("Content-Type", value))');
   const type = String(value);
   if (HAS_CHARSET.test(type)) return type;
-  const known = loadMime().charset(type.split(';')[0] as string);
+  const known = loadMimeTypes().charset(type.split(';')[0] as string);
   return known ? `${type}; charset=${known.toLowerCase()}` : type;
 }
 

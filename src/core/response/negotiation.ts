@@ -1,14 +1,11 @@
 /** res.format, and the body of res.redirect chosen by the Accept header, as Express 4 does both. */
 import { STATUS_CODES } from 'node:http';
 import { HttpError } from '../../base/http-error.js';
-import { lazyDependency } from '../../base/optional-package.js';
+import { lazyDependency, loadMimeTypes } from '../../base/optional-package.js';
 import type { FormatHandlers, KitRequest, KitResponse } from '../types.js';
 import { TEXT_PLAIN } from '../write-body.js';
 
 const loadAccepts = lazyDependency<typeof import('accepts')>('accepts');
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -22,7 +19,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 /** The media type a format key names: a full type without its parameters, or an extension through mime-types. */
 function mediaTypeOf(key: string): string {
   if (key.includes('/')) return (key.split(';')[0] as string).trim();
-  return loadMime().lookup(key) || 'application/octet-stream';
+  return loadMimeTypes().lookup(key) || 'application/octet-stream';
 }
 
 /**

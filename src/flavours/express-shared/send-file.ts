@@ -1,6 +1,6 @@
 /** The Express flavours' res.sendFile and res.download (and Express 4's res.sendfile): path and options go to send as Express gives them. */
 import { extname, isAbsolute, resolve } from 'node:path';
-import { lazyDependency } from '../../base/optional-package.js';
+import { lazyDependency, loadMimeTypes } from '../../base/optional-package.js';
 import {
   downloadArguments,
   downloadDisposition,
@@ -12,9 +12,6 @@ import type { SendFileCallback, SendFileError } from '../../core/types/response-
 import type { KitResponse } from '../../core/types.js';
 
 const loadSend = lazyDependency<typeof import('send')>('send');
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
 
 type Options = Record<string, unknown>;
 
@@ -171,7 +168,7 @@ function legacyDotfiles(sendPath: string): 'allow' | 'ignore' {
  */
 export function expressFileType(res: KitResponse, path: string): void {
   if (res.getHeader('Content-Type') !== undefined) return;
-  const type = loadMime().contentType(extname(path)) || 'application/octet-stream';
+  const type = loadMimeTypes().contentType(extname(path)) || 'application/octet-stream';
   res.setHeader('Content-Type', type.replace(/; charset=utf-8$/, '; charset=UTF-8'));
 }
 
@@ -216,5 +213,5 @@ export const express5FileMembers = fileMembers(true);
  */
 export function express5FileType(res: KitResponse, path: string): void {
   if (res.getHeader('Content-Type') !== undefined) return;
-  res.setHeader('Content-Type', loadMime().contentType(extname(path)) || 'application/octet-stream');
+  res.setHeader('Content-Type', loadMimeTypes().contentType(extname(path)) || 'application/octet-stream');
 }

@@ -1,7 +1,7 @@
 /** Validates the options every body parser shares (limit, inflate, type, verify), naming the factory in each TypeError. */
 import { setupError } from '../../../base/errors.js';
 import { mediaTypeMatcher } from '../../../base/media-match.js';
-import { lazyDependency } from '../../../base/optional-package.js';
+import { loadMimeTypes } from '../../../base/optional-package.js';
 import type { KitRequest, KitResponse } from '../../../core/types.js';
 import { parseLimit } from './limit.js';
 
@@ -151,15 +151,14 @@ function typeMatcher(type: unknown, factory: string): Pick<CommonSettings, 'matc
   };
 }
 
-// Loaded on first use: mime-types reads mime-db's 200 KB table, which an app that never names a type
-// by extension does not need (issue 47).
-const loadMime = lazyDependency<typeof import('mime-types')>('mime-types');
-
 const SHORT_NAMES = new Set(['json', 'urlencoded', 'multipart']);
 
 function isKnownPattern(entry: string): boolean {
   const name = entry.trim().toLowerCase();
   return (
-    name.includes('/') || name.startsWith('+') || SHORT_NAMES.has(name) || loadMime().lookup(name) !== false
+    name.includes('/') ||
+    name.startsWith('+') ||
+    SHORT_NAMES.has(name) ||
+    loadMimeTypes().lookup(name) !== false
   );
 }
