@@ -113,6 +113,65 @@ function expectChunks(output, extension, chunks = CHUNKS) {
   }
 }
 
+// --- Node's built-in modules in the ES module build ---------------------------------------------------------
+
+/**
+ * A rollup plugin that writes the ES module build's imports of Node's built-in modules as
+ * `process.getBuiltinModule()` calls: `import { STATUS_CODES } from 'node:http';` becomes
+ * `const { STATUS_CODES } = process.getBuiltinModule('node:http');`, on the same line (the source maps stay
+ * right). Why (issue 47): to make an ES module of a built-in, Node reads every one of its exports, getters
+ * included, and Node 26's node:http has getters (WebSocket, CloseEvent, MessageEvent) that load undici: 84 ms
+ * of CPU for `import { STATUS_CODES } from 'node:http'` against 11 ms for the module itself, which is what
+ * `require()` (the CommonJS build, Fastify) pays. That was most of what importing kitjs/auth cost on Node 26.
+ * getBuiltinModule (Node 20.16) gives the module itself, as require() does. The CommonJS build is left as it
+ * is. An import it cannot read fails the build rather than being left as it was.
+ */
+function builtinsWithoutNamespaces() {
+  const BUILTIN_IMPORT = /^import ([^'"]+) from '(node:[\w/]+)';$/gm;
+  /** The declarations for one import's clause: `path`, `{ a, b as c }`, `* as ns`, or a default and names. */
+  const declare = (clause, id) => {
+    const load = `process.getBuiltinModule('${id}')`;
+    const names = (list) => list.replace(/\s+as\s+/g, ': ');
+    let match = /^([\w$]+)$/.exec(clause) ?? /^\* as ([\w$]+)$/.exec(clause);
+    if (match) return `const ${match[1]} = ${load};`;
+    match = /^(\{[\w$\s,]+\})$/.exec(clause);
+    if (match) return `const ${names(match[1])} = ${load};`;
+    match = /^([\w$]+), (\{[\w$\s,]+\})$/.exec(clause);
+    if (match) return `const ${match[1]} = ${load}; const ${names(match[2])} = ${match[1]};`;
+    throw new Error(`build: cannot rewrite the import of ${id} (${clause}) in the ES module build`);
+  };
+  return {
+    name: 'builtins-without-namespaces',
+    renderChunk(code, chunk, options) {
+      if (options.format !== 'es') return null;
+      const rewritten = code.replace(BUILTIN_IMPORT, (_, clause, id) => declare(clause.trim(), id));
+      if (/\bfrom\s*['"]node:/.test(rewritten)) {
+        throw new Error(`build: ${chunk.fileName} imports a built-in in a form the build does not rewrite`);
+      }
+      // Each import became one line of the same place: the mappings of every other line are unchanged.
+      return { code: rewritten, map: null };
+    },
+    // A const is unset until its module runs, where an import binding is set before any module runs: with
+    // a circle of chunks, a chunk could call into one whose built-ins are not set yet. Rollup writes none
+    // today; this keeps it so.
+    generateBundle(options, bundle) {
+      if (options.format !== 'es') return;
+      const visiting = new Set();
+      const done = new Set();
+      const visit = (name, path) => {
+        if (done.has(name)) return;
+        if (visiting.has(name))
+          throw new Error(`build: the chunks import each other: ${[...path, name].join(' -> ')}`);
+        visiting.add(name);
+        for (const next of bundle[name]?.imports ?? []) if (bundle[next]) visit(next, [...path, name]);
+        visiting.delete(name);
+        done.add(name);
+      };
+      for (const name of Object.keys(bundle)) visit(name, []);
+    },
+  };
+}
+
 // --- JavaScript ------------------------------------------------------------------------------------------
 // esbuild only strips the types, one file at a time; rollup bundles. Rollup keeps a class a class
 // declaration (`class KitIncomingMessage extends IncomingMessage`), where esbuild's bundler rewrites every
@@ -146,6 +205,7 @@ const build = await rollup({
       },
     },
     naming.plugin,
+    builtinsWithoutNamespaces(),
   ],
 });
 

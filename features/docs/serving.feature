@@ -232,6 +232,8 @@ Feature: setupSwagger serves the document and swagger-ui
       Then the status is 404
       When I GET "/api-docs/swagger-ui.js.map"
       Then the status is 404
+      When I GET "/api-docs/img/not-in-the-stylesheet.svg"
+      Then the status is 404
 
     Scenario: the UI can be mounted elsewhere
       Given the app:

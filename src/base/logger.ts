@@ -1,10 +1,22 @@
 /** kitjs's structured logger: one pino instance, built on first use; JSON lines to stdout (or `LOG_FILE`), level from `LOG_LEVEL`. */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import type { DestinationStream, Level, Logger, default as Pino } from 'pino';
 import { setupError } from './errors.js';
 import { redact } from './log-redaction.js';
-import { requirePeer } from './optional-package.js';
+import { lazyDependency, requirePeer } from './optional-package.js';
+
+/**
+ * pino itself, loaded when the first logger is built (LOG-011): importing kitjs, kitjs/auth or kitjs/db
+ * reads none of its files (test/package/lazy-loads.test.ts). kitjs's other pino loggers (an app's
+ * `kit({ logger: options })`, an Express app's own) load it through this too.
+ *
+ * @example
+ * ```ts
+ * const log = loadPino()({ level: 'warn' });
+ * ```
+ */
+export const loadPino = lazyDependency<typeof Pino>('pino');
 
 const LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
@@ -41,7 +53,7 @@ function stdoutSink(): DestinationStream {
   if (pretty === '' || pretty === '0' || pretty === 'false') {
     // Buffered: one write(2) per 4 KiB instead of one per line is what keeps requestLogger cheap. Lines
     // still show within 100 ms, and pino flushes the buffer synchronously when the process exits.
-    return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
+    return loadPino().destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
   }
   // LOG-006: an optional peer, resolved like the others (the app's directory, then beside kitjs).
   const factory = requirePeer<(options: Record<string, unknown>) => DestinationStream>(
@@ -114,7 +126,7 @@ let built: Logger | undefined;
  */
 export function processLogger(): Logger {
   if (built === undefined) {
-    built = pino(
+    built = loadPino()(
       { level: levelFromEnv(process.env.LOG_LEVEL), formatters: { log: redact } },
       switchableDestination(),
     );
@@ -264,7 +276,7 @@ export function logFailure(
  */
 export function serializedError(value: unknown): unknown {
   try {
-    return value instanceof Error ? pino.stdSerializers.err(value) : value;
+    return value instanceof Error ? loadPino().stdSerializers.err(value) : value;
   } catch {
     return { ...UNREADABLE };
   }

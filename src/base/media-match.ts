@@ -1,5 +1,5 @@
 /** Matches a media type against what `req.is()` accepts: short names, wildcards, `+suffix` forms. */
-import { lookup } from 'mime-types';
+import { loadMimeTypes } from './optional-package.js';
 
 /**
  * Whether `actual` (a lower-case `type/subtype`) matches `wanted`: a full type (`application/json`),
@@ -56,7 +56,7 @@ function normalize(wanted: string): string | undefined {
   if (lower.includes('/')) return lower;
   if (lower === 'urlencoded') return 'application/x-www-form-urlencoded';
   if (lower === 'multipart') return 'multipart/*';
-  const found = lookup(lower);
+  const found = loadMimeTypes().lookup(lower);
   return found === false ? undefined : found;
 }
 

@@ -1,13 +1,16 @@
 /** The request's Content-Type, parsed once per spelling and shared by `req.is` and every body parser. */
 
 import type { IncomingMessage } from 'node:http';
-import { parse } from 'content-type';
+import { lazyDependency } from './optional-package.js';
 
 /** A parsed Content-Type: the lower-case `type/subtype` and its parameters (names lower-case). */
 export interface MediaType {
   readonly type: string;
   readonly parameters: Readonly<Record<string, string>>;
 }
+
+// Loaded with the first Content-Type read (a body parser, `req.is`), not at import (issue 47).
+const loadContentType = lazyDependency<typeof import('content-type')>('content-type');
 
 const TYPE = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
@@ -46,7 +49,7 @@ export function mediaTypeOf(req: IncomingMessage): MediaType | undefined {
 function parseHeader(header: string | undefined): MediaType | undefined {
   if (header === undefined || header === '') return undefined;
   try {
-    const { type, parameters } = parse(header);
+    const { type, parameters } = loadContentType().parse(header);
     return { type, parameters: { ...parameters } };
   } catch {
     // A malformed parameter list still leaves a readable type; keep it, drop the parameters, so that

@@ -35,6 +35,19 @@ export function lazyDependency<T>(name: string): () => T {
 }
 
 /**
+ * mime-types, for the media types kitjs reads from a name or an extension (`res.type('png')`, `req.is('json')`,
+ * a body parser's `type`, `res.sendFile`'s Content-Type, the docs' stylesheet images): one loader for all of
+ * them, loaded on the first such use. It reads mime-db's 200 KB table, which an app that never names a type
+ * that way never needs, so importing kitjs does not load it (issue 47).
+ *
+ * @example
+ * ```ts
+ * loadMimeTypes().contentType('html'); // 'text/html; charset=utf-8'
+ * ```
+ */
+export const loadMimeTypes = lazyDependency<typeof import('mime-types')>('mime-types');
+
+/**
  * The files optional peers are resolved from, in order. Peers (bcrypt, sequelize, sqlite3, pg, mongoose,
  * pino-pretty) belong to the application, so its working directory comes first: when kitjs is linked
  * (`npm link`) or installed elsewhere, kitjs's own directory would not see the app's `sequelize`. Beside

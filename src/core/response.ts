@@ -1,8 +1,8 @@
 /** KitServerResponse: the class behind every KitResponse, Express's senders (status, json, send, redirect, set, type); the rest in src/core/response/. */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
-import { contentType } from 'mime-types';
 import { KitError } from '../base/errors.js';
 import { logFailure, loggerOf } from '../base/logger.js';
+import { loadMimeTypes } from '../base/optional-package.js';
 import { OneCallResponse } from './one-call-response.js';
 import type { InternalRequest } from './request/internal.js';
 import { attachMembers } from './response/attach.js';
@@ -29,7 +29,7 @@ const typeCache = new Map<string, string>();
 function contentTypeFor(type: string): string {
   let value = typeCache.get(type);
   if (value === undefined) {
-    value = contentType(type) || BINARY_TYPE;
+    value = loadMimeTypes().contentType(type) || BINARY_TYPE;
     if (typeCache.size >= TYPE_CACHE_SIZE) typeCache.clear();
     typeCache.set(type, value);
   }

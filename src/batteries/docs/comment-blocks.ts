@@ -1,7 +1,11 @@
 /** Reads `/** ... *\/` blocks with comment-parser and gives each tag's text back line by line, with line numbers. */
-import { type Block, parse, type Spec } from 'comment-parser';
+import type { Block, Spec } from 'comment-parser';
+import { lazyDependency } from '../../base/optional-package.js';
 
 export type { Block, Spec };
+
+// Loaded when setupSwagger first reads a file, not when kitjs or kitjs/docs is imported (issue 47).
+const loadCommentParser = lazyDependency<typeof import('comment-parser')>('comment-parser');
 
 /**
  * Every JSDoc block of a source text. Spacing is preserved so YAML and JSON bodies keep their indentation.
@@ -12,7 +16,7 @@ export type { Block, Spec };
  * ```
  */
 export function readBlocks(text: string): Block[] {
-  return parse(text, { spacing: 'preserve' });
+  return loadCommentParser().parse(text, { spacing: 'preserve' });
 }
 
 /** The 1-based line a tag starts on. */

@@ -2,8 +2,8 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { convertPathToPattern, globSync } from 'tinyglobby';
 import { moduleLocation } from '../../base/module-location.js';
+import { lazyDependency } from '../../base/optional-package.js';
 import type { SourceText } from './build-document.js';
 import type { DocsWarning } from './types.js';
 
@@ -17,6 +17,9 @@ export const DEFAULT_FILES_PATTERN: readonly string[] = [
   '!**/*.d.{ts,mts,cts}',
   '!**/{dist,build,coverage}/**',
 ];
+
+// Loaded when setupSwagger first looks for files, not when kitjs or kitjs/docs is imported (issue 47).
+const loadGlob = lazyDependency<typeof import('tinyglobby')>('tinyglobby');
 
 /** The build-output folders an app may run from (DOCS-021); `coverage`, also skipped, runs nothing. */
 const BUILD_FOLDERS = new Set(['dist', 'build']);
@@ -45,7 +48,7 @@ export function defaultFilesPattern(
   const folder = buildFolderOf(entry, base);
   if (folder === undefined) return DEFAULT_FILES_PATTERN;
   const relative = path.relative(base, folder);
-  const root = relative === '' ? '.' : `./${convertPathToPattern(relative)}`;
+  const root = relative === '' ? '.' : `./${loadGlob().convertPathToPattern(relative)}`;
   return [`${root}/**/*.{js,mjs,cjs}`];
 }
 
@@ -118,7 +121,7 @@ function normalisePattern(pattern: string, baseDir: string): string {
   const negated = pattern.startsWith('!');
   const body = negated ? pattern.slice(1) : pattern;
   if (!body.startsWith('..')) return pattern;
-  const absolute = `${convertPathToPattern(path.resolve(baseDir))}/${body}`;
+  const absolute = `${loadGlob().convertPathToPattern(path.resolve(baseDir))}/${body}`;
   return negated ? `!${absolute}` : absolute;
 }
 
@@ -136,6 +139,7 @@ export function findAnnotatedFiles(patterns: string | readonly string[], baseDir
   const list = (typeof patterns === 'string' ? [patterns] : [...patterns]).map((p) =>
     normalisePattern(p, baseDir),
   );
+  const { globSync } = loadGlob();
   return globSync(list, {
     cwd: baseDir,
     absolute: true,

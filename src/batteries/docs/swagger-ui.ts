@@ -258,18 +258,36 @@ function mountUiFiles(app: KitApp, base: string, dist: string): void {
   app.get(`${base}/swagger-initializer.js`, (req: KitRequest, res: KitResponse) =>
     sendText(req, res, 'text/javascript; charset=utf-8', initializer),
   );
-  const { css, images } = uiStylesheet(dist);
-  const stylesheetAsset = bufferAsset('text/css; charset=utf-8', css);
+  // The stylesheet is read and rewritten on the first request for it or one of its images, not here: that
+  // was most of setupSwagger's time at start-up (issue 47), for a page most starts never serve.
+  let rewritten: { stylesheet: BufferAsset; images: Map<string, BufferAsset> } | undefined;
+  const assets = () => {
+    if (rewritten === undefined) {
+      const { css, images } = uiStylesheet(dist);
+      rewritten = {
+        stylesheet: bufferAsset('text/css; charset=utf-8', css),
+        images: new Map(
+          images.map((image) => [
+            image.name,
+            bufferAsset(
+              image.type.startsWith('image/svg') ? 'image/svg+xml; charset=utf-8' : image.type,
+              image.body,
+            ),
+          ]),
+        ),
+      };
+    }
+    return rewritten;
+  };
   app.get(`${base}/swagger-ui.css`, (req: KitRequest, res: KitResponse) =>
-    sendBuffer(req, res, stylesheetAsset),
+    sendBuffer(req, res, assets().stylesheet),
   );
-  for (const image of images) {
-    const type = image.type.startsWith('image/svg') ? 'image/svg+xml; charset=utf-8' : image.type;
-    const imageAsset = bufferAsset(type, image.body);
-    app.get(`${base}/img/${image.name}`, (req: KitRequest, res: KitResponse) =>
-      sendBuffer(req, res, imageAsset),
-    );
-  }
+  // Only the stylesheet's own images: any other name is left to the app.
+  app.get(`${base}/img/:name`, (req: KitRequest, res: KitResponse, next: NextFunction) => {
+    const image = assets().images.get(String(req.params.name));
+    if (image === undefined) next();
+    else sendBuffer(req, res, image);
+  });
   for (const name of UI_ASSETS) {
     app.get(`${base}/${name}`, (req: KitRequest, res: KitResponse, next: NextFunction) =>
       sendAsset(req, res, dist, name, next),

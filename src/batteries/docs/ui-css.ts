@@ -1,5 +1,5 @@
 /** Moves the `data:` images out of swagger-ui's stylesheet into files, so a CSP of `img-src 'self'` allows them. */
-import { extension } from 'mime-types';
+import { loadMimeTypes } from '../../base/optional-package.js';
 
 /** An image taken out of the stylesheet, served at `img/<name>` beside it. */
 export interface ExtractedImage {
@@ -137,7 +137,7 @@ export function extractDataImages(css: string): { css: string; images: Extracted
     if (name === undefined) {
       const decoded = decodeDataUrl(url);
       if (!decoded) return whole;
-      name = `${images.length}.${extension(decoded.type) || 'bin'}`;
+      name = `${images.length}.${loadMimeTypes().extension(decoded.type) || 'bin'}`;
       byUrl.set(url, name);
       images.push({ name, ...decoded });
     }

@@ -1,7 +1,7 @@
 /** The logger option of `kit()` and `express()`: a pino logger of the app's own, or options for one. */
-import pino, { type Logger, type LoggerOptions } from 'pino';
+import type { Logger, LoggerOptions } from 'pino';
 import { setupError } from '../../base/errors.js';
-import { processLogger, redact } from '../../base/logger.js';
+import { loadPino, processLogger, redact } from '../../base/logger.js';
 
 /** `kit({ logger })`: a pino logger to use as it is, or pino's options for a new one (with kitjs's redaction). */
 export type LoggerOption = Logger | LoggerOptions;
@@ -31,7 +31,7 @@ export function appLogger(option: unknown): Logger {
     );
   }
   const options = option as LoggerOptions;
-  return pino({ ...options, formatters: { log: redact, ...options.formatters } });
+  return loadPino()({ ...options, formatters: { log: redact, ...options.formatters } });
 }
 
 /** A logger rather than options: what kitjs calls on it (its level methods and `child`) are functions. */

@@ -1,10 +1,10 @@
 /** Express 4's header members of the response: get, append, vary, links, location, and the Content-Type rule of res.set. */
-import encodeUrl from 'encodeurl';
-import { charset } from 'mime-types';
-import { lazyDependency } from '../../base/optional-package.js';
+import type encodeUrl from 'encodeurl';
+import { lazyDependency, loadMimeTypes } from '../../base/optional-package.js';
 import type { KitRequest, KitResponse } from '../types.js';
 
 const loadVary = lazyDependency<typeof import('vary')>('vary');
+const loadEncodeUrl = lazyDependency<typeof encodeUrl>('encodeurl');
 
 const HAS_CHARSET = /;\s*charset\s*=/i;
 
@@ -24,7 +24,7 @@ export function contentTypeValue(value: unknown): string {
     throw new TypeError('Content-Type cannot be set to an Array (res.set("Content-Type", value))');
   const type = String(value);
   if (HAS_CHARSET.test(type)) return type;
-  const known = charset(type.split(';')[0] as string);
+  const known = loadMimeTypes().charset(type.split(';')[0] as string);
   return known ? `${type}; charset=${known.toLowerCase()}` : type;
 }
 
@@ -35,9 +35,9 @@ export function contentTypeValue(value: unknown): string {
 export function locationValue(req: KitRequest, url: unknown): string {
   if (url === 'back') {
     const referrer = req.headers.referer ?? req.headers.referrer;
-    return encodeUrl(typeof referrer === 'string' && referrer !== '' ? referrer : '/');
+    return loadEncodeUrl()(typeof referrer === 'string' && referrer !== '' ? referrer : '/');
   }
-  return encodeUrl(String(url));
+  return loadEncodeUrl()(String(url));
 }
 
 /** The members this file adds to KitServerResponse's prototype. */

@@ -1,8 +1,7 @@
 /** res.format, and the body of res.redirect chosen by the Accept header, as Express 4 does both. */
 import { STATUS_CODES } from 'node:http';
-import { lookup } from 'mime-types';
 import { HttpError } from '../../base/http-error.js';
-import { lazyDependency } from '../../base/optional-package.js';
+import { lazyDependency, loadMimeTypes } from '../../base/optional-package.js';
 import type { FormatHandlers, KitRequest, KitResponse } from '../types.js';
 import { TEXT_PLAIN } from '../write-body.js';
 
@@ -20,7 +19,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 /** The media type a format key names: a full type without its parameters, or an extension through mime-types. */
 function mediaTypeOf(key: string): string {
   if (key.includes('/')) return (key.split(';')[0] as string).trim();
-  return lookup(key) || 'application/octet-stream';
+  return loadMimeTypes().lookup(key) || 'application/octet-stream';
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The logger an Express flavour's app logs its failures with when it is given none: Express's own habit, the stack on stderr. */
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { loadPino } from '../../base/logger.js';
 import type { AppContext } from '../../core/app/context.js';
 
 interface Entry {
@@ -28,7 +29,7 @@ const expressLoggers = new WeakMap<Logger, () => unknown>();
  * ```
  */
 export function expressLogger(env: () => unknown): Logger {
-  const log = pino(
+  const log = loadPino()(
     { level: 'info' },
     {
       write(line: string): void {

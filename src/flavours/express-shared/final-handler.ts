@@ -1,13 +1,17 @@
 /** Express 4's final handler (finalhandler 1.3): the HTML 404 and error pages of a kitjs/express app. */
 import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import encodeUrl from 'encodeurl';
+import type encodeUrl from 'encodeurl';
+import { lazyDependency } from '../../base/optional-package.js';
 import type { ErrorView } from '../../core/error-view.js';
 import type { InternalRequest } from '../../core/request/internal.js';
 import { escapeHtml } from '../../core/response/negotiation.js';
 import type { KitRequest, KitResponse } from '../../core/types.js';
 import { INERT_PAGE_HEADERS, writeBody } from '../../core/write-body.js';
 import { writeClientFault } from './express-logger.js';
+
+// Loaded with the first 404 page that names its path (issue 47: nothing an app may not use at import).
+const loadEncodeUrl = lazyDependency<typeof encodeUrl>('encodeurl');
 
 const HTML = 'text/html; charset=utf-8';
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
@@ -80,7 +84,7 @@ export function resourceName(target: string): string {
 /** EXP-011: Express 4's 404, `Cannot <METHOD> <path>` with the path percent-encoded, then escaped. */
 export function notFound(req: KitRequest, res: KitResponse): void {
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  writePage(res, 404, `Cannot ${req.method} ${encodeUrl(resourceName(target))}`, []);
+  writePage(res, 404, `Cannot ${req.method} ${loadEncodeUrl()(resourceName(target))}`, []);
 }
 
 /**

@@ -1,7 +1,6 @@
 /** The Express flavours' res.sendFile and res.download (and Express 4's res.sendfile): path and options go to send as Express gives them. */
 import { extname, isAbsolute, resolve } from 'node:path';
-import { contentType } from 'mime-types';
-import { lazyDependency } from '../../base/optional-package.js';
+import { lazyDependency, loadMimeTypes } from '../../base/optional-package.js';
 import {
   downloadArguments,
   downloadDisposition,
@@ -169,7 +168,7 @@ function legacyDotfiles(sendPath: string): 'allow' | 'ignore' {
  */
 export function expressFileType(res: KitResponse, path: string): void {
   if (res.getHeader('Content-Type') !== undefined) return;
-  const type = contentType(extname(path)) || 'application/octet-stream';
+  const type = loadMimeTypes().contentType(extname(path)) || 'application/octet-stream';
   res.setHeader('Content-Type', type.replace(/; charset=utf-8$/, '; charset=UTF-8'));
 }
 
@@ -214,5 +213,5 @@ export const express5FileMembers = fileMembers(true);
  */
 export function express5FileType(res: KitResponse, path: string): void {
   if (res.getHeader('Content-Type') !== undefined) return;
-  res.setHeader('Content-Type', contentType(extname(path)) || 'application/octet-stream');
+  res.setHeader('Content-Type', loadMimeTypes().contentType(extname(path)) || 'application/octet-stream');
 }

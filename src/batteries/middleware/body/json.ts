@@ -1,8 +1,9 @@
 /** `json()`: parses application/json (and `+json`) bodies into `req.body`, refusing prototype-poisoning keys. */
-import secureJson from 'secure-json-parse';
+import type secureJson from 'secure-json-parse';
 import { setupError } from '../../../base/errors.js';
 import { markFactory } from '../../../base/factory-guard.js';
 import { isJsonMediaType } from '../../../base/media-match.js';
+import { lazyDependency } from '../../../base/optional-package.js';
 import type { RequestHandler } from '../../../core/types.js';
 import { UTF8_ONLY } from './charset.js';
 import { createParser } from './create-parser.js';
@@ -28,6 +29,9 @@ export interface JsonOptions extends CommonBodyOptions {
 }
 
 type Reviver = (this: unknown, key: string, value: unknown) => unknown;
+
+// Loaded with the first JSON body parsed: an app that only answers with JSON never needs it (issue 47).
+const loadSecureJson = lazyDependency<typeof secureJson>('secure-json-parse');
 
 const PARSE_OPTIONS = { protoAction: 'error', constructorAction: 'error' } as const;
 
@@ -155,7 +159,7 @@ function parseChecked(text: string, reviver: Reviver | undefined): unknown {
   if (text.indexOf('\\u') === -1 && text.indexOf('__proto__') === -1 && text.indexOf('constructor') === -1) {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, reviver);
   }
-  return secureJson.parse(text, reviver, PARSE_OPTIONS);
+  return loadSecureJson().parse(text, reviver, PARSE_OPTIONS);
 }
 
 // kitjs's message for a strict refusal (BODY-027); body-parser's is JSON.parse's, below.

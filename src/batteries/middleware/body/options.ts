@@ -1,7 +1,7 @@
 /** Validates the options every body parser shares (limit, inflate, type, verify), naming the factory in each TypeError. */
-import { lookup } from 'mime-types';
 import { setupError } from '../../../base/errors.js';
 import { mediaTypeMatcher } from '../../../base/media-match.js';
+import { loadMimeTypes } from '../../../base/optional-package.js';
 import type { KitRequest, KitResponse } from '../../../core/types.js';
 import { parseLimit } from './limit.js';
 
@@ -155,5 +155,10 @@ const SHORT_NAMES = new Set(['json', 'urlencoded', 'multipart']);
 
 function isKnownPattern(entry: string): boolean {
   const name = entry.trim().toLowerCase();
-  return name.includes('/') || name.startsWith('+') || SHORT_NAMES.has(name) || lookup(name) !== false;
+  return (
+    name.includes('/') ||
+    name.startsWith('+') ||
+    SHORT_NAMES.has(name) ||
+    loadMimeTypes().lookup(name) !== false
+  );
 }
